@@ -142,6 +142,19 @@ export const coinLotSchema = z
   .meta({ id: 'CoinLot' });
 export type CoinLot = z.infer<typeof coinLotSchema>;
 
+/**
+ * Where a partial refund asked now would send the money, decided by the same rule as the request's `destination`
+ * (services/src/coin-history/refund-parts.ts): back through the payment providers when every charge it would take
+ * can go there (`methods`: their pay methods), else wholly to the bank account the fan then gives.
+ */
+export const partialRefundDestinationSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('BANK_ACCOUNT') }),
+    z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
+  ])
+  .meta({ id: 'PartialRefundDestination' });
+export type PartialRefundDestination = z.infer<typeof partialRefundDestinationSchema>;
+
 /** What a partial refund would pay now: held CASH coins minus 3 %. */
 export const partialRefundPreviewSchema = z.object({
   cashCoins: z.number().int(),
@@ -151,6 +164,8 @@ export const partialRefundPreviewSchema = z.object({
   refundAmount: z.number().int(),
   /** Free, supported and received coins, never refunded. */
   nonRefundableCoins: z.number().int(),
+  /** Where the money would go (the account is asked only for `BANK_ACCOUNT`); null with nothing to refund. */
+  destination: partialRefundDestinationSchema.nullable(),
 });
 
 export const coinLotsResponseSchema = z.object({

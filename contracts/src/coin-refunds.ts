@@ -64,8 +64,11 @@ export function refundsThroughProvider(destination: {
   return destination.kind === 'ORIGINAL_METHOD' && !(destination.methods ?? []).includes('withoutbankbook');
 }
 
-/** `POST /users/me/coins/partial-refund`: where to send the money. */
-export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema });
+/**
+ * `POST /users/me/coins/partial-refund`: the account to send the money to, required only when the request's
+ * destination is `BANK_ACCOUNT` (the coin lots' `partialRefund.destination` says so beforehand).
+ */
+export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema.optional() });
 export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
 
 /** `GET /users/me/coin-refunds`: the fan's refund requests, newest first. */

@@ -2,7 +2,8 @@
 // be withdrawn (unused, within 7 days) and withdraws it; has a bank deposit confirmed, spends some on a mission, asks
 // a partial refund (held CASH coins minus 3 %) with his bank account after reading the preview, and follows the
 // request under the pending tab: requested, refused by finance with a reason, corrected, paid. The `/my-coins` lots
-// screen in ko/en/ja and at 360 px. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
+// screen in ko/en/ja and at 360 px; a fan who charged by card only is told his partial refund goes back to the card
+// and is asked no account. Screenshots land in tests/artifacts/screenshots/web-refunds-<screen>-<lang>.png.
 import { formatNumber, type CoinRefund, type MissionProduct } from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
@@ -127,8 +128,20 @@ describe('web app: refunds and coin lots', () => {
     await page.getByRole('option', { name: '신한은행' }).click();
     await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬');
     await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountNumber }).fill('110123456789');
-    await refundDialog.getByText(ko.coinRefunds.partialDestination).waitFor();
+    await refundDialog.getByTestId('partial-refund-destination').getByText(ko.coinRefunds.partialToAccount).waitFor();
     await screenshot(page, 'partial-refund', 'ko');
+    // The same dialog on a phone: the reason and the account's fields fit 360 px.
+    const phoneDialog = await openPage('ko', fanSession(fan), PHONE);
+    await phoneDialog.page.goto(url('/coin-history'));
+    await phoneDialog.page.getByRole('button', { name: ko.coinRefunds.partialRefund }).click();
+    const accountDialog = phoneDialog.page.getByRole('dialog', { name: ko.coinRefunds.partialTitle });
+    await accountDialog.getByText(ko.coinRefunds.partialToAccount).waitFor();
+    await accountDialog.getByRole('combobox', { name: ko.coinRefunds.bankName }).waitFor();
+    await screenshot(phoneDialog.page, 'partial-refund-account-360', 'ko');
+    const accountBox = await accountDialog.boundingBox();
+    expect(accountBox!.x + accountBox!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(phoneDialog.errors).toEqual([]);
+    await phoneDialog.page.context().close();
     await submit.click();
     // Where the money goes, as finance reads it, and the day as the page writes days.
     await page
@@ -265,6 +278,23 @@ describe('web app: refunds and coin lots', () => {
       await page.context().close();
     }
 
+    // Card charges only: the partial refund goes back to the card, and the dialog asks no account.
+    {
+      const { page, errors } = await openPage('ko', fanSession(fan));
+      await page.goto(url('/coin-history'));
+      await page.getByRole('button', { name: ko.coinRefunds.partialRefund }).click();
+      const dialog = page.getByRole('dialog', { name: ko.coinRefunds.partialTitle });
+      await dialog
+        .getByTestId('partial-refund-destination')
+        .getByText(ko.coinRefunds.partialToPayment.replace('{{methods}}', ko.coinCharge.card))
+        .waitFor();
+      expect(await dialog.getByRole('combobox', { name: ko.coinRefunds.bankName }).count()).toBe(0);
+      expect(await dialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountNumber }).count()).toBe(0);
+      await screenshot(page, 'partial-refund-to-payment', 'ko');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+
     // At 360 px: the history with a withdrawable charge, the partial refund preview, the lots.
     for (const language of LANGUAGES) {
       const texts = resources[language].translation;
@@ -278,6 +308,11 @@ describe('web app: refunds and coin lots', () => {
         .getByTestId('refund-preview')
         .getByText(texts.coinRefunds.won.replace('{{amount}}', '38,800'))
         .waitFor();
+      await page
+        .getByTestId('partial-refund-destination')
+        .getByText(template(texts.coinRefunds.partialToPayment))
+        .waitFor();
+      expect(await page.getByRole('combobox', { name: texts.coinRefunds.bankName }).count()).toBe(0);
       await screenshot(page, 'partial-refund-360', language);
       // The dialog fits the phone's width. (The shared header itself is wider than 360 px in en/ja: not ours.)
       const box = await page.getByRole('dialog', { name: texts.coinRefunds.partialTitle }).boundingBox();

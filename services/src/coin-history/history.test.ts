@@ -266,6 +266,8 @@ describe('coin lots', () => {
       refundCoins: 136,
       refundAmount: 13_600,
       nonRefundableCoins: 10,
+      // Card charges only: the money would go back to the card, no account asked.
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['card'] },
     });
 
     const withEmpty = (await get('/api/v1/users/me/coin-lots?includeEmpty=true', fan)).json<CoinLotsResponse>();

@@ -70,7 +70,7 @@ export async function correctRefundAccount(
       const destination = await decideDestination(trx, {
         ledgerTransactionId: current.ledger_transaction_id,
         at: now,
-        hasBankAccount: true,
+        kind: 'PARTIAL_REFUND',
       });
       await refundRepository.resubmitRefund(trx, refundId, account, { ...againOf(current), destination }, now);
       await recordRefundParts(trx, {
@@ -97,7 +97,7 @@ export async function correctRefundAccount(
     const destination = await decideDestination(trx, {
       ledgerTransactionId: entry.transactionId,
       at: entry.occurredAt,
-      hasBankAccount: true,
+      kind: 'PARTIAL_REFUND',
     });
     await refundRepository.resubmitRefund(
       trx,

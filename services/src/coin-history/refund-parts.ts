@@ -1,4 +1,5 @@
 import {
+  type CoinRefundKind,
   type PayMethod,
   phonePaymentCancellable,
   type RefundDestinationKind,
@@ -7,10 +8,10 @@ import {
 } from '@fanmission/contracts';
 import { chargeShares } from '@fanmission/ledger';
 import type { DbExecutor } from '../db';
-import { chargeRefundAmount, findPaymentOrder, recordAppRefund } from '../payments';
+import { chargeRefundAmount, findPaymentOrders, recordAppRefund } from '../payments';
 import * as refundPartRepository from './refund-part-repository';
 
-type PaymentOrder = NonNullable<Awaited<ReturnType<typeof findPaymentOrder>>>;
+type PaymentOrder = NonNullable<ReturnType<Awaited<ReturnType<typeof findPaymentOrders>>['get']>>;
 
 /*
  * A refund request pays back each charge whose coins it took in that charge's own currency and amount (a
@@ -37,7 +38,13 @@ export function splitFee(coins: number[], fee: number): number[] {
   return shares;
 }
 
-/** The charges whose coins a ledger refund transaction took: each provider order with its coins, and the rest. */
+/** Coins of one charge a refund takes: the charge's payment (`paymentId` of its PURCHASE; null when none paid it). */
+export interface ChargeCoins {
+  paymentId: string | null;
+  coins: number;
+}
+
+/** The charges whose coins a refund takes: each provider order with its coins, and the rest. */
 interface ChargesTaken {
   /** Each charge a provider can still refund (card, KakaoPay, PayPal, a phone charge within its month). */
   byProvider: { order: PaymentOrder; coins: number }[];
@@ -47,13 +54,17 @@ interface ChargesTaken {
   bankDeposit: boolean;
 }
 
-async function chargesTaken(trx: DbExecutor, ledgerTransactionId: number, at: Date): Promise<ChargesTaken> {
+/** Sorts the coins of `shares` by whether a provider can take their charge back at `at`. */
+async function chargesOf(db: DbExecutor, shares: ChargeCoins[], at: Date): Promise<ChargesTaken> {
+  const orders = await findPaymentOrders(db, [
+    ...new Set(shares.flatMap((share) => (share.paymentId ? [share.paymentId] : []))),
+  ]);
   const byCharge = new Map<string, { order: PaymentOrder; coins: number }>();
   let otherCoins = 0;
   let bankDeposit = false;
-  for (const share of await chargeShares(trx, ledgerTransactionId)) {
+  for (const share of shares) {
     const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
-    const found = known?.order ?? (share.paymentId ? await findPaymentOrder(trx, share.paymentId) : undefined);
+    const found = share.paymentId ? orders.get(share.paymentId) : undefined;
     // The carrier refuses to cancel a phone charge once its month is billed: no provider can take that part back.
     const billed = found?.pay_method === 'phone' && found.paid_at && !phonePaymentCancellable(found.paid_at, at);
     const order = billed ? undefined : found;
@@ -66,6 +77,11 @@ async function chargesTaken(trx: DbExecutor, ledgerTransactionId: number, at: Da
   return { byProvider: [...byCharge.values()], otherCoins, bankDeposit };
 }
 
+/** The charges whose coins a ledger refund transaction took. */
+async function chargesTaken(trx: DbExecutor, ledgerTransactionId: number, at: Date): Promise<ChargesTaken> {
+  return await chargesOf(trx, await chargeShares(trx, ledgerTransactionId), at);
+}
+
 /** A refund request's destination as stored: its kind, and the pay methods of an ORIGINAL_METHOD one. */
 export interface StoredDestination {
   kind: RefundDestinationKind;
@@ -73,22 +89,39 @@ export interface StoredDestination {
 }
 
 /**
- * The one place a refund request's money goes: back through the providers when every charge it pays back can go
- * there; else the fan's bank account, when he gave one (a partial refund); else (a withdrawn bank deposit) back to
- * the account it was deposited from, by hand. A request is never split between a provider and a bank transfer:
- * the fan is told one destination and finance pays it one way.
+ * The one rule of where a refund request's money goes: back through the providers when every charge it pays back can
+ * go there; else, for a partial refund, the fan's bank account (he must give one); else (a withdrawn bank deposit)
+ * back to the account it was deposited from, by hand. A request is never split between a provider and a bank
+ * transfer: the fan is told one destination and finance pays it one way.
  */
-export async function decideDestination(
-  trx: DbExecutor,
-  refund: { ledgerTransactionId: number; at: Date; hasBankAccount: boolean },
-): Promise<StoredDestination> {
-  const charges = await chargesTaken(trx, refund.ledgerTransactionId, refund.at);
+function destinationFor(charges: ChargesTaken, kind: CoinRefundKind): StoredDestination {
   if (charges.otherCoins === 0 && charges.byProvider.length > 0) {
     const methods = [...new Set(charges.byProvider.map((charge) => charge.order.pay_method))].sort();
     return { kind: 'ORIGINAL_METHOD', methods };
   }
-  if (refund.hasBankAccount || !charges.bankDeposit) return { kind: 'BANK_ACCOUNT', methods: null };
+  if (kind === 'PARTIAL_REFUND' || !charges.bankDeposit) return { kind: 'BANK_ACCOUNT', methods: null };
   return { kind: 'ORIGINAL_METHOD', methods: ['withoutbankbook'] };
+}
+
+/** Where the money of the refund a ledger transaction made goes, decided when it took the coins. */
+export async function decideDestination(
+  trx: DbExecutor,
+  refund: { ledgerTransactionId: number; at: Date; kind: CoinRefundKind },
+): Promise<StoredDestination> {
+  return destinationFor(await chargesTaken(trx, refund.ledgerTransactionId, refund.at), refund.kind);
+}
+
+/**
+ * Where a partial refund taking `held` (the CASH coins of each lot it would take) at `at` would send the money: the
+ * same rule, before any coin moves, so the fan knows whether to give an account. Null when nothing would be taken.
+ */
+export async function partialRefundDestination(
+  db: DbExecutor,
+  held: ChargeCoins[],
+  at: Date,
+): Promise<StoredDestination | null> {
+  if (!held.some((share) => share.coins > 0)) return null;
+  return destinationFor(await chargesOf(db, held, at), 'PARTIAL_REFUND');
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CoinRefund, Page } from '@fanmission/contracts';
+import type { CoinLotsResponse, CoinRefund, Page } from '@fanmission/contracts';
 import { verify, walletAccount } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,20 @@ const partialRefund = (fan: TestAccount | undefined, payload: unknown, language 
     headers: { 'accept-language': language, ...(fan && fan.headers) },
     payload: payload as Record<string, unknown>,
   });
+
+async function coinLots(fan: TestAccount): Promise<CoinLotsResponse> {
+  const response = await inject({ method: 'GET', url: '/api/v1/users/me/coin-lots', headers: fan.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** The fan's refund requests as stored, with the account columns. */
+const refundRows = (userId: number) =>
+  db()
+    .selectFrom('coin_refunds')
+    .select(['id', 'destination_kind', 'destination_methods', 'bank_name', 'bank_account_number'])
+    .where('user_id', '=', userId)
+    .execute();
 
 const myRefunds = (fan: TestAccount | undefined, query = '') =>
   inject({ method: 'GET', url: `/api/v1/users/me/coin-refunds${query}`, headers: fan?.headers ?? {} });
@@ -56,9 +70,25 @@ describe('a partial refund to the fan’s bank account', () => {
     await chargeCoins(db(), { userId: fan.id, coins: 500, at: plus(clock.now, -10 * DAY_MS), via: 'bank' });
     await spendCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
 
-    const missing = await partialRefund(fan, {});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().subErrors.map((error: { field: string }) => error.field)).toContain('bankAccount');
+    expect((await coinLots(fan)).partialRefund.destination).toEqual({ kind: 'BANK_ACCOUNT' });
+    // Without the account it needs: 400 naming the field in the caller's language, and nothing refunded.
+    const needed: Record<string, { message: string; subErrors: { field: string; message: string }[] }> = {};
+    for (const language of ['ko', 'en', 'ja']) {
+      const missing = await partialRefund(fan, {}, language);
+      expect(missing.statusCode).toBe(400);
+      needed[language] = missing.json();
+      expect(needed[language]!.subErrors.map((error) => error.field)).toEqual(['bankAccount']);
+    }
+    expect(needed.ko).toMatchObject({
+      message: expect.stringContaining('환불받을 계좌를 입력해 주세요.'),
+      subErrors: [{ message: '환불받을 계좌를 입력해 주세요.' }],
+    });
+    expect(needed.en).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      subErrors: [{ message: 'Enter the bank account to refund to.' }],
+    });
+    expect(needed.ja).toMatchObject({ subErrors: [{ message: '返金先の口座を入力してください。' }] });
+    expect(await refundRows(fan.id)).toEqual([]);
 
     const invalid = { bankName: 'Nowhere Bank', bankAccountHolder: ' ', bankAccountNumber: '12-34' };
     const messages: Record<string, string[]> = {};
@@ -268,6 +298,86 @@ describe('a partial refund to the fan’s bank account', () => {
       payload: ACCOUNT,
     });
     expect(response.statusCode).toBe(409);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});
+
+describe('where a partial refund goes, known before the fan gives an account', () => {
+  it('says a card-only refund goes back to the card, and takes it without an account', async () => {
+    const fan = await createAccount(testApp.current.app);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -10 * DAY_MS) });
+    await chargeCoins(db(), { userId: fan.id, coins: 300, at: plus(clock.now, -2 * DAY_MS) });
+    const preview = (await coinLots(fan)).partialRefund;
+    expect(preview).toMatchObject({ cashCoins: 400, refundAmount: 38_800 });
+    expect(preview.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['card'] });
+
+    const response = await partialRefund(fan, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const refund = response.json<CoinRefund>();
+    expect(refund).toMatchObject({
+      kind: 'PARTIAL_REFUND',
+      coins: 400,
+      amount: 38_800,
+      bankAccount: null,
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['card'] },
+    });
+    expect(refund.parts.map((part) => part.via)).toEqual(['PROVIDER', 'PROVIDER']);
+    expect(await walletCoins(fan.id)).toBe(0);
+    // Nothing left to refund: the preview names no destination.
+    expect((await coinLots(fan)).partialRefund).toMatchObject({ cashCoins: 0, destination: null });
+  });
+
+  it('keeps no account sent for a refund that goes back to the payment methods', async () => {
+    const fan = await createAccount(testApp.current.app);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -10 * DAY_MS) });
+    const response = await partialRefund(fan, { bankAccount: ACCOUNT });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<CoinRefund>()).toMatchObject({
+      bankAccount: null,
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['card'] },
+    });
+    expect(await refundRows(fan.id)).toEqual([
+      expect.objectContaining({ destination_kind: 'ORIGINAL_METHOD', bank_name: null, bank_account_number: null }),
+    ]);
+  });
+
+  it('asks the account when a bank deposit came in after the preview; the same key then refunds once', async () => {
+    const fan = await createAccount(testApp.current.app);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -10 * DAY_MS) });
+    expect((await coinLots(fan)).partialRefund.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['card'] });
+    // Between the preview and the send, finance confirms a bank deposit: the request now goes to an account.
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS), via: 'bank' });
+    const send = (payload: unknown) =>
+      inject({
+        method: 'POST',
+        url: '/api/v1/users/me/coins/partial-refund',
+        headers: { ...fan.headers, 'accept-language': 'ko', 'idempotency-key': 'dialog-1' },
+        payload: payload as Record<string, unknown>,
+      });
+    const missing = await send({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().subErrors).toEqual([{ field: 'bankAccount', message: '환불받을 계좌를 입력해 주세요.' }]);
+    // Nothing moved or was recorded; the preview, read again, asks the account.
+    expect(await walletCoins(fan.id)).toBe(200);
+    expect(await refundRows(fan.id)).toEqual([]);
+    expect((await coinLots(fan)).partialRefund.destination).toEqual({ kind: 'BANK_ACCOUNT' });
+
+    const sent = await send({ bankAccount: ACCOUNT });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const refund = sent.json<CoinRefund>();
+    expect(refund).toMatchObject({
+      coins: 200,
+      bankAccount: ACCOUNT,
+      destination: { kind: 'BANK_ACCOUNT', account: ACCOUNT },
+    });
+    // A retry with the same key answers the recorded request, with or without the account.
+    for (const payload of [{ bankAccount: ACCOUNT }, {}]) {
+      const replay = await send(payload);
+      expect(replay.statusCode, replay.body).toBe(200);
+      expect(replay.json()).toEqual(refund);
+    }
+    expect(await refundRows(fan.id)).toHaveLength(1);
+    expect(await walletCoins(fan.id)).toBe(0);
     expect((await verify(db())).differences).toEqual([]);
   });
 });

@@ -68,13 +68,15 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
 
 /**
  * Refunds every held CASH coin minus 3 %. The ledger key comes from the caller's Idempotency-Key; without one, from
- * the wallet's latest transaction, so a double click (same wallet state) still refunds once.
+ * the wallet's latest transaction, so a double click (same wallet state) still refunds once. `bankAccount` is needed
+ * only when the money goes to the fan's account (`decideDestination`); when it goes back to the payment methods it is
+ * not stored.
  */
 export async function refundHeldCoins(
   ctx: ServiceContext,
   userId: number,
   idempotencyKey: string | undefined,
-  bankAccount: RefundBankAccount,
+  bankAccount: RefundBankAccount | null,
 ): Promise<CoinRefund> {
   await refuseFrozenCoins(ctx.db, userId);
   const now = ctx.now();
@@ -123,6 +125,16 @@ const phoneMonthPassed = (paidAt: Date) =>
     params: { month: new Date(paidAt.getTime() + 9 * 3_600_000).toISOString().slice(0, 7) },
   });
 
+/**
+ * A partial refund whose money goes to the fan's bank account (a charge no provider can take back: a bank deposit, a
+ * phone charge of a billed month) needs that account: 400 with the field, so the app asks it.
+ */
+const bankAccountNeeded = () =>
+  new AppError(400, 'coinRefunds.bankAccountNeeded', {
+    code: 'VALIDATION_FAILED',
+    fields: [{ field: 'bankAccount', key: 'coinRefunds.bankAccountNeededField' }],
+  });
+
 const notRefundable = () => new AppError(400, 'coinRefunds.notRefundable', { code: 'NOT_REFUNDABLE' });
 
 /**
@@ -152,10 +164,18 @@ async function recordRefund(
       const destination = await decideDestination(trx, {
         ledgerTransactionId: entry.transactionId,
         at: entry.occurredAt,
-        hasBankAccount: request.bankAccount !== null,
+        kind: request.kind,
       });
+      const paidToAccount = destination.kind === 'BANK_ACCOUNT';
+      if (request.kind === 'PARTIAL_REFUND' && paidToAccount && !request.bankAccount) {
+        // Thrown inside the transaction: the coins it took go back, nothing is recorded. A replay of a request
+        // already recorded answers it, account or not.
+        if (!(await refundRepository.findRefundByTransaction(trx, entry.transactionId))) throw bankAccountNeeded();
+      }
       await refundRepository.insertRefundOnce(trx, {
         ...request,
+        // An account the money does not go to is not kept.
+        bankAccount: paidToAccount ? request.bankAccount : null,
         destination,
         ledgerTransactionId: entry.transactionId,
         coins,

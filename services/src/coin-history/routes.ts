@@ -89,12 +89,17 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
       config: { allowedBeforeTermsAcceptance: true },
       schema: {
         tags,
-        summary: 'Refund every held CASH coin minus 3 % to the fan’s bank account',
+        summary: 'Refund every held CASH coin minus 3 %, back to the payment methods or to the fan’s bank account',
         description:
           'For charges past their 7 days or partly used. Free, supported and received (BONUS) coins stay and are ' +
-          'never refunded. Records a refund request, paid to the given bank account within 3 business days. A ' +
-          'retry with the same `Idempotency-Key` returns the first answer; 409 when there is nothing refundable or ' +
-          'coins are frozen.',
+          'never refunded. Records a refund request, paid within 3 business days to one `destination`: back ' +
+          'through the payment providers when every charge it takes can go there (card, KakaoPay, PayPal, a phone ' +
+          'charge within its month), else wholly to the fan’s bank account. `GET /users/me/coin-lots` ' +
+          '(`partialRefund.destination`) says which before he asks. `bankAccount` is required only for the bank ' +
+          'account (400 with the `bankAccount` field when missing, nothing refunded; the coins may have changed ' +
+          'since the preview: read it again); an account sent for a refund to the payment methods is not stored. ' +
+          'A retry with the same `Idempotency-Key` returns the first answer; 409 when there is nothing refundable ' +
+          'or coins are frozen.',
         security,
         headers: idempotencyHeadersSchema,
         body: partialRefundRequestSchema,
@@ -102,7 +107,12 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      refundHeldCoins(app.ctx, requireCaller(request).id, request.headers['idempotency-key'], request.body.bankAccount),
+      refundHeldCoins(
+        app.ctx,
+        requireCaller(request).id,
+        request.headers['idempotency-key'],
+        request.body.bankAccount ?? null,
+      ),
   );
 
   routes.get(

@@ -17,7 +17,11 @@ export {
   type CashReceiptProvider,
 } from './cash-receipts';
 export { type PaymentsTables } from './table';
-export { findPayment as findPaymentOrder, lockPayment as lockPaymentOrder } from './repository';
+export {
+  findPayment as findPaymentOrder,
+  findPayments as findPaymentOrders,
+  lockPayment as lockPaymentOrder,
+} from './repository';
 export { startPaymentSweeper, sweepUnsettledPayments } from './sweeper';
 export { paymentWebhookRoutes } from './webhooks';
 export { listReversalShortfalls, reconcileProviderRefunds, sweepProviderRefunds } from './reversals';

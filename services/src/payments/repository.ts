@@ -47,6 +47,13 @@ export async function findPayment(db: DbExecutor, paymentId: string): Promise<Pa
   return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
 
+/** The orders of these ids, by id, in one query (an id no order has is absent: a bank deposit's, for one). */
+export async function findPayments(db: DbExecutor, paymentIds: string[]): Promise<Map<string, PaymentRow>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db.selectFrom('payments').selectAll().where('id', 'in', paymentIds).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** The order a provider knows by its own id (PayPal's order id). */
 export async function findPaymentByProviderPaymentId(
   db: DbExecutor,

@@ -12,6 +12,16 @@ export const coinRefundsMessages = {
     en: 'Choose a bank from the list.',
     ja: 'リストから銀行を選択してください。',
   },
+  'coinRefunds.bankAccountNeeded': {
+    ko: '무통장 입금 등 결제 수단으로 돌려드릴 수 없는 충전이 있어 환불금 전액을 계좌로 보내 드립니다. 환불받을 계좌를 입력해 주세요.',
+    en: 'Some of your coins were charged in a way that cannot be paid back to it (such as a bank deposit), so the whole refund is sent to a bank account. Enter the account to refund to.',
+    ja: '銀行振込など決済手段に返金できないチャージがあるため、返金額の全額を口座にお送りします。返金先の口座を入力してください。',
+  },
+  'coinRefunds.bankAccountNeededField': {
+    ko: '환불받을 계좌를 입력해 주세요.',
+    en: 'Enter the bank account to refund to.',
+    ja: '返金先の口座を入力してください。',
+  },
   'coinRefunds.holderTooLong': {
     ko: '예금주는 100자 이하로 입력해 주세요.',
     en: 'The account holder can be at most 100 characters.',

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { CoinLotsResponse, CoinRefund } from '@fanmission/contracts';
+import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
+import { useCoinLots } from './api/refunds';
 import { PartialRefundDialog } from './components/partial-refund-dialog';
 
 /** Answers each call with the next (status, body); records what was sent. */
@@ -25,7 +28,40 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const preview = { cashCoins: 100, feeCoins: 3, refundCoins: 97, refundAmount: 9_700, nonRefundableCoins: 0 };
+const figures = { cashCoins: 100, feeCoins: 3, refundCoins: 97, refundAmount: 9_700, nonRefundableCoins: 0 };
+const preview: CoinLotsResponse['partialRefund'] = { ...figures, destination: { kind: 'BANK_ACCOUNT' } };
+const toCard: CoinLotsResponse['partialRefund'] = {
+  ...figures,
+  destination: { kind: 'ORIGINAL_METHOD', methods: ['card', 'kakaopay'] },
+};
+
+/** The request the server records for a refund back to the card. */
+const backToCard: CoinRefund = {
+  id: 7,
+  kind: 'PARTIAL_REFUND',
+  status: 'requested',
+  coins: 100,
+  feeCoins: 3,
+  refundCoins: 97,
+  amount: 9_700,
+  currency: 'KRW',
+  amountInCurrency: null,
+  coinDepositId: null,
+  requestedAt: '2026-03-10T03:00:00.000Z',
+  dueOn: '2026-03-13',
+  paidAt: null,
+  bankAccount: null,
+  destination: { kind: 'ORIGINAL_METHOD', methods: ['card', 'kakaopay'] },
+  refusedAt: null,
+  refusalReason: null,
+  parts: [],
+};
+
+/** The dialog as the coin history opens it: over the coin lots' preview, read again when the server refuses. */
+function DialogOverLots() {
+  const lots = useCoinLots();
+  return lots.data ? <PartialRefundDialog preview={lots.data.partialRefund} onClose={() => undefined} /> : null;
+}
 
 describe('partial refund dialog', () => {
   test('the bank account is checked before anything is sent; the server’s refusal is shown', async () => {
@@ -35,6 +71,8 @@ describe('partial refund dialog', () => {
     const user = userEvent.setup();
     renderAt('/', <Route path="/" element={<PartialRefundDialog preview={preview} onClose={() => undefined} />} />);
     const submit = screen.getByRole('button', { name: t.coinRefunds.submit.replace('{{amount}}', '9,700') });
+    // The money goes to the account: the dialog says why, and asks it.
+    screen.getByText(t.coinRefunds.partialToAccount);
     await user.click(submit);
     await screen.findByText(t.coinRefunds.bankRequired);
     screen.getByText(t.coinRefunds.holderRequired);
@@ -58,5 +96,56 @@ describe('partial refund dialog', () => {
       url: '/api/v1/users/me/coins/partial-refund',
       body: { bankAccount: { bankName: 'KB국민은행', bankAccountHolder: 'Kim Fan', bankAccountNumber: '12345678901' } },
     });
+  });
+
+  test('a refund back to the payment methods says so and asks no account', async () => {
+    const t = await useLanguage('en');
+    const calls = serve({ 'POST /api/v1/users/me/coins/partial-refund': () => json(backToCard) });
+    const user = userEvent.setup();
+    renderAt('/', <Route path="/" element={<PartialRefundDialog preview={toCard} onClose={() => undefined} />} />);
+    screen.getByText(t.coinRefunds.partialToPayment.replace('{{methods}}', 'Card, KakaoPay'));
+    expect(screen.queryByRole('combobox', { name: t.coinRefunds.bankName })).toBeNull();
+    expect(screen.queryByLabelText(t.coinRefunds.bankAccountNumber)).toBeNull();
+    expect(screen.queryByText(t.coinRefunds.partialToAccount)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t.coinRefunds.submit.replace('{{amount}}', '9,700') }));
+    await screen.findByText('Refund requested. Refunded to your payment method by 2026.03.13.');
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['POST', '/api/v1/users/me/coins/partial-refund', {}],
+    ]);
+  });
+
+  test('when the coins changed so an account is needed, the server says so and the dialog asks it', async () => {
+    const t = await useLanguage('en');
+    const needed = 'Some of your coins were charged in a way that cannot be paid back to it.';
+    const previews = [toCard, preview];
+    const calls = serve({
+      'GET /api/v1/users/me/coin-lots': () =>
+        json({ lots: [], balance: 100, partialRefund: previews.shift() ?? preview } satisfies CoinLotsResponse),
+      'POST /api/v1/users/me/coins/partial-refund': () =>
+        json(
+          {
+            status: 400,
+            message: needed,
+            code: 'VALIDATION_FAILED',
+            subErrors: [{ field: 'bankAccount', message: 'Enter the bank account to refund to.' }],
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderAt('/', <Route path="/" element={<DialogOverLots />} />);
+    const submit = await screen.findByRole('button', { name: t.coinRefunds.submit.replace('{{amount}}', '9,700') });
+    expect(screen.queryByLabelText(t.coinRefunds.bankAccountNumber)).toBeNull();
+    await user.click(submit);
+    await screen.findByText(needed);
+    // The preview, read again, now sends the money to an account: the fields are there.
+    await screen.findByText(t.coinRefunds.partialToAccount);
+    screen.getByLabelText(t.coinRefunds.bankAccountNumber);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/v1/users/me/coin-lots',
+      'POST /api/v1/users/me/coins/partial-refund',
+      'GET /api/v1/users/me/coin-lots',
+    ]);
   });
 });

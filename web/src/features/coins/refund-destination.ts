@@ -1,4 +1,4 @@
-import { type CoinRefund, formatDay } from '@fanmission/contracts';
+import { type CoinRefund, formatDay, type PartialRefundDestination, type PayMethod } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 import { withRo } from '../../shared/format/korean';
 import { bankLabel } from './components/bank-account-fields';
@@ -44,4 +44,24 @@ export function destinationLine(
     return t('coinRefunds.toDepositingAccountBy', { dueOn });
   }
   return t('coinRefunds.toPaymentBy', { dueOn });
+}
+
+/** Pay methods as one list in the reader's language: "신용카드, 카카오페이". */
+export function payMethodsText(methods: readonly PayMethod[], t: TFunction, language: string): string {
+  return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(
+    methods.map((method) => t(`coinCharge.${method}`)),
+  );
+}
+
+/**
+ * Where a partial refund asked now would go, said before the fan acts: back to the payment methods he charged with,
+ * or (a charge no provider can take back among them) wholly to the account he is asked for.
+ */
+export function partialRefundDestinationText(
+  destination: PartialRefundDestination,
+  t: TFunction,
+  language: string,
+): string {
+  if (destination.kind === 'BANK_ACCOUNT') return t('coinRefunds.partialToAccount');
+  return t('coinRefunds.partialToPayment', { methods: payMethodsText(destination.methods, t, language) });
 }

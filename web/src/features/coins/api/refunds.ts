@@ -56,19 +56,25 @@ export function useWithdrawCharge() {
   });
 }
 
-/** `POST /users/me/coins/partial-refund`: held CASH coins minus 3 %, to the given account, once per key. */
+/**
+ * `POST /users/me/coins/partial-refund`: held CASH coins minus 3 %, once per key; to the given account when the
+ * preview's destination is the bank account, else back to the payment methods (no account sent).
+ */
 export function usePartialRefund() {
   const refresh = useRefreshCoins();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ bankAccount, idempotencyKey }: { bankAccount: RefundBankAccount; idempotencyKey: string }) =>
+    mutationFn: async ({ bankAccount, idempotencyKey }: { bankAccount?: RefundBankAccount; idempotencyKey: string }) =>
       (
         await api<CoinRefund>('/users/me/coins/partial-refund', {
           method: 'POST',
-          body: { bankAccount },
+          body: bankAccount ? { bankAccount } : {},
           headers: { 'Idempotency-Key': idempotencyKey },
         })
       ).data,
     onSuccess: refresh,
+    // A refusal may come from coins that changed since the preview (an account now needed, nothing left): read it again.
+    onError: () => client.invalidateQueries({ queryKey: lotsKey }),
   });
 }
 

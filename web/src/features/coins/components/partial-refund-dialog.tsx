@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../shared/alert/alert';
 import { failureMessage } from '../../../shared/api/client';
 import { usePartialRefund } from '../api/refunds';
-import { destinationLine } from '../refund-destination';
+import { destinationLine, partialRefundDestinationText } from '../refund-destination';
 import { BankAccountFields, useBankAccountForm } from './bank-account-fields';
 
 /** One line of the preview: a label and its figure. */
@@ -37,8 +37,9 @@ function PreviewLine({ label, value, strong }: { label: string; value: string; s
 }
 
 /**
- * The partial refund: a preview of what the fan gets (held CASH coins minus 3 %, in coins and won) and
- * the bank account it is paid to. One Idempotency-Key per opened dialog: a double click refunds once.
+ * The partial refund: a preview of what the fan gets (held CASH coins minus 3 %, in coins and won) and where it goes:
+ * back to his payment methods, or the bank account he gives here. One Idempotency-Key per opened dialog: a double
+ * click refunds once.
  */
 export function PartialRefundDialog({
   preview,
@@ -52,12 +53,14 @@ export function PartialRefundDialog({
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const refund = usePartialRefund();
   const nothing = preview.cashCoins === 0;
+  // The account is asked only when the money goes to it; the preview follows the coins held (refetched on a refusal).
+  const toAccount = preview.destination?.kind === 'BANK_ACCOUNT';
 
   const submit = async () => {
-    const account = bankAccount.checkedAccount();
-    if (!account) return;
+    const account = toAccount ? bankAccount.checkedAccount() : undefined;
+    if (account === null) return;
     try {
-      const result = await refund.mutateAsync({ bankAccount: account, idempotencyKey });
+      const result = await refund.mutateAsync({ ...(account && { bankAccount: account }), idempotencyKey });
       onClose();
       // Where the money goes, as finance reads it, and its day as the app writes days.
       await showAlert(t('coinRefunds.requested', { destination: destinationLine(result, t, i18n.language) }));
@@ -108,11 +111,13 @@ export function PartialRefundDialog({
             <Alert severity="warning">{t('coinRefunds.nothingRefundable')}</Alert>
           ) : (
             <>
-              {/* The rule that decides where the money goes, before the fan types an account. */}
-              <Typography variant="body2" color="text.secondary">
-                {t('coinRefunds.partialDestination')}
-              </Typography>
-              <BankAccountFields {...bankAccount.fields} />
+              {/* Where the money goes, before the fan acts: the account is asked only when it goes there. */}
+              {preview.destination ? (
+                <Typography variant="body2" color="text.secondary" data-testid="partial-refund-destination">
+                  {partialRefundDestinationText(preview.destination, t, i18n.language)}
+                </Typography>
+              ) : null}
+              {toAccount ? <BankAccountFields {...bankAccount.fields} /> : null}
             </>
           )}
         </Stack>

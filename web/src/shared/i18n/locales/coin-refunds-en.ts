@@ -39,8 +39,9 @@ export const coinRefundsEn: CoinRefundsMessages = {
   toPaymentBy: 'Refunded to your payment method by {{dueOn}}',
   toDepositingAccountBy: 'Sent back to the account you deposited from by {{dueOn}}',
   toDepositingAccount: 'Back to the account you deposited from',
-  partialDestination:
-    'Coins charged only by card, pay service or PayPal go back to that payment. If a bank deposit is among them, the whole refund is paid to the account below.',
+  partialToPayment: 'Refunded to the payment methods you charged with ({{methods}}). No bank account is needed.',
+  partialToAccount:
+    'Some of these coins were charged in a way that cannot take the money back (a bank deposit, or a phone charge of an earlier month), so the whole refund is paid to the account below.',
   failed: 'The request did not go through. Please try again.',
   won: '{{amount}} won',
   coins: '{{coins}} coins',

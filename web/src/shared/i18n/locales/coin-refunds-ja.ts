@@ -39,8 +39,9 @@ export const coinRefundsJa: CoinRefundsMessages = {
   toPaymentBy: '{{dueOn}}までに決済手段へ返金されます',
   toDepositingAccountBy: '{{dueOn}}までにお振込元の口座へ返金されます',
   toDepositingAccount: 'お振込元の口座へ返金',
-  partialDestination:
-    'カード・簡単決済・PayPalのみでチャージしたコインは決済手段へ返金されます。銀行振込のチャージが含まれる場合は、全額を下記の口座へ入金します。',
+  partialToPayment: 'チャージした決済手段（{{methods}}）へ返金されます。口座の入力は不要です。',
+  partialToAccount:
+    '銀行振込や前月以前の携帯電話決済など、決済手段へ返金できないチャージが含まれるため、全額を下記の口座へ入金します。',
   failed: 'リクエストできませんでした。もう一度お試しください。',
   won: '{{amount}}ウォン',
   coins: '{{coins}}コイン',

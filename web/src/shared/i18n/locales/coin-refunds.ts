@@ -38,8 +38,9 @@ export const coinRefundsKo = {
   toPaymentBy: '{{dueOn}}까지 결제 수단으로 환불됩니다',
   toDepositingAccountBy: '{{dueOn}}까지 입금하신 계좌로 돌려드립니다',
   toDepositingAccount: '입금하신 계좌로 반환',
-  partialDestination:
-    '카드·간편결제·PayPal로만 충전한 코인은 결제 수단으로 환불됩니다. 무통장 입금 충전이 섞여 있으면 전액 아래 계좌로 입금됩니다.',
+  partialToPayment: '충전하신 결제 수단({{methods}})으로 환불됩니다. 계좌는 입력하지 않아도 됩니다.',
+  partialToAccount:
+    '무통장 입금이나 지난달 휴대폰 결제처럼 결제 수단으로 돌려드릴 수 없는 충전이 있어, 전액 아래 계좌로 입금됩니다.',
   failed: '요청하지 못했습니다. 다시 시도해 주세요.',
   won: '{{amount}}원',
   coins: '{{coins}}코인',
