@@ -23,12 +23,8 @@ import { CHROMIUM_ARGS } from './browser-options';
 
 export { CHROMIUM_ARGS };
 
-/**
- * Per action (click, waitFor, goto, …) inside a page from useBrowser().newPage(). It tells a hung step from a slow one:
- * beside the other test lanes on 2 cores, a console step that waits on a write and the list's refetch after it once
- * took more than 10 s while it takes under 1 s alone, so a step gets 20 s. Passing steps never wait for it.
- */
-export const ACTION_TIMEOUT_MS = 20_000;
+/** Per action (click, waitFor, goto, …) inside a page from useBrowser().newPage(). */
+export const ACTION_TIMEOUT_MS = 10_000;
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots');
 
