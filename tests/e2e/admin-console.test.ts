@@ -1071,8 +1071,10 @@ describe('operator and finance console', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await screenshot(page, 'admin-operator-comment-reports-360.png');
     await page.setViewportSize({ width: 1280, height: 900 });
-    // Hiding it (with a reason) from the list removes it for everybody.
-    await page.goto(`${served.baseUrl}/admin/mission-comments`);
+    // Hiding it (with a reason) from the list removes it for everybody. The console keeps a list's filter in the
+    // browser's storage: the URL names none, or the to-do link's "waiting" filter would come back, under which the
+    // refetch after hiding drops the row.
+    await page.goto(`${served.baseUrl}/admin/mission-comments?filter=%7B%7D`);
     await commentRow.waitFor({ state: 'visible' });
     await commentRow.getByRole('button', { name: ko.console.actions.hide }).click();
     await page.getByRole('dialog').getByRole('textbox').fill('광고성 댓글');
