@@ -126,7 +126,7 @@ export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidR
 function Totals({ count, toReceipt, withheld }: { count: number; toReceipt: number; withheld: number }) {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+    <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'keep-all' }}>
       {translate('console.settlements.batch.totals', {
         count: formatNumber(count),
         toReceipt: formatNumber(toReceipt),
@@ -314,7 +314,8 @@ function BatchDialog(props: {
   return (
     <Dialog open={open} onClose={props.onClose} fullWidth maxWidth="sm">
       <DialogTitle>{props.title}</DialogTitle>
-      <DialogContent>
+      {/* Korean breaks between words, not inside one. */}
+      <DialogContent sx={{ wordBreak: 'keep-all' }}>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {props.explain}
         </Typography>
