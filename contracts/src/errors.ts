@@ -149,6 +149,8 @@ export const ERROR_CODES = [
   'BONUS_CAP_EXCEEDED',
   'STATEMENT_NOT_APPROVED',
   'SETTLEMENT_BATCH_EMPTY',
+  // A statement finance selected for a batch that is not of the month, not in the action's status, or held.
+  'SETTLEMENT_BATCH_NOT_ELIGIBLE',
   'TRANSFER_RESULT_UNREADABLE',
   'VERIFY_RUNNING',
   'STAFF_SELF',

@@ -300,27 +300,69 @@ const transferReferenceField = z
   .max(100);
 
 /**
- * POST /api/admin/settlements/batches: approve (ISSUED) or mark paid (APPROVED) the month's statements the console's
- * list shows, as ONE staff approval request. `ids` narrows the batch to the rows selected in the list; without it,
- * every statement of the month in the action's status that is not held. Held statements are never in a batch.
+ * The most statements finance selects by hand for one batch (`statementIds`): a list's pages of rows, not a month.
+ */
+export const SETTLEMENT_BATCH_MAX_SELECTED = 1_000;
+
+/**
+ * The statements finance selected in the list, at most SETTLEMENT_BATCH_MAX_SELECTED ids. Each must be of the month,
+ * in the action's status and not held, or nothing is asked (services/src/income/batches.ts, `batchStatements`).
+ */
+const statementIdsField = z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_SELECTED);
+
+/**
+ * POST /api/admin/settlements/batches: approve (ISSUED) or mark paid (APPROVED) the month's statements as ONE staff
+ * approval request: every statement of the month in the action's status that is not held, or exactly the
+ * `statementIds` finance selected in the list. Held statements are never in a batch.
  */
 export const settlementBatchRequestSchema = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('approve'),
     year: yearField,
     month: monthField,
-    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+    statementIds: statementIdsField.optional(),
   }),
   z.strictObject({
     action: z.literal('pay'),
     year: yearField,
     month: monthField,
-    ids: z.array(z.number().int().positive()).min(1).max(SETTLEMENT_BATCH_MAX_STATEMENTS).optional(),
+    statementIds: statementIdsField.optional(),
     transferReference: transferReferenceField,
     transferDate: z.iso.date({ error: 'validation.date' }),
   }),
 ]);
 export type SettlementBatchRequest = z.infer<typeof settlementBatchRequestSchema>;
+
+/**
+ * GET /api/admin/settlements/batches/preview: what a batch request of the same action, month and selection would take
+ * now (`statementIds` comma-separated, as the list selected them); nothing is asked.
+ */
+export const settlementBatchPreviewQuerySchema = z.object({
+  action: z.enum(['approve', 'pay'], { error: 'validation.required' }),
+  year: yearField,
+  month: monthField,
+  statementIds: z
+    .string()
+    .transform((value) => value.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part))))
+    .pipe(statementIdsField)
+    .optional(),
+});
+export type SettlementBatchPreviewQuery = z.infer<typeof settlementBatchPreviewQuerySchema>;
+
+/** The count and totals a batch request would freeze now: the same figures as its approval's summary. */
+export const settlementBatchPreviewSchema = z
+  .object({
+    action: z.enum(['approve', 'pay']),
+    year: z.number().int(),
+    month: z.number().int(),
+    count: z.number().int(),
+    /** Won to transfer, in total. */
+    toReceipt: won,
+    /** Income tax and local income tax withheld, in total (won). */
+    withheld: won,
+  })
+  .meta({ id: 'SettlementBatchPreview' });
+export type SettlementBatchPreview = z.infer<typeof settlementBatchPreviewSchema>;
 
 /** One statement of a batch as its request freezes it: what the checker reads and what the run compares. */
 export const settlementBatchStatementSchema = z

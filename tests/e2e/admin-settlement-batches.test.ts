@@ -30,6 +30,14 @@ describe('console: settlement in batches', () => {
     month: now.getUTCMonth() === 0 ? 12 : now.getUTCMonth(),
   };
   let statementIds: number[] = [];
+  /** The month before: three statements to select from, one held. */
+  const before = {
+    year: last.month === 1 ? last.year - 1 : last.year,
+    month: last.month === 1 ? 12 : last.month - 1,
+  };
+  let beforeIds: number[] = [];
+  /** The creators whose statements of last month are not held (the fourth's account is unverified). */
+  let notHeldCreatorIds: number[] = [];
 
   beforeAll(async () => {
     const app = served.testApp.app;
@@ -41,6 +49,29 @@ describe('console: settlement in batches', () => {
       await createIncomeCreator(app, { businessType: 'NONE' }),
       await createIncomeCreator(app, { verification: 'UNVERIFIED' }),
     ];
+    notHeldCreatorIds = creators.slice(0, 3).map((creator) => creator.creatorId);
+    // The month before, settled first: its own creators, so last month's batch is untouched.
+    const earlier = [
+      await createIncomeCreator(app, { businessType: 'NONE' }),
+      await createIncomeCreator(app),
+      await createIncomeCreator(app, { businessType: 'NONE' }),
+      await createIncomeCreator(app, { verification: 'UNVERIFIED' }),
+    ];
+    for (const [index, creator] of earlier.entries()) {
+      await releasedMission(app.db, {
+        creatorId: creator.creatorId,
+        coins: 700 + index * 100,
+        at: new Date(Date.UTC(before.year, before.month - 1, 12)),
+      });
+    }
+    const earlierRun = await app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement-runs',
+      headers: financeA.headers,
+      payload: before,
+    });
+    expect(earlierRun.statusCode, earlierRun.body).toBe(200);
+    beforeIds = earlierRun.json<{ statementIds: number[] }>().statementIds;
     for (const [index, creator] of creators.entries()) {
       await releasedMission(app.db, {
         creatorId: creator.creatorId,
@@ -104,10 +135,32 @@ describe('console: settlement in batches', () => {
     await maker.getByRole('button', { name: batch.approveMonth }).click();
     const dialog = maker.getByRole('dialog', { name: batch.approveMonth });
     await dialog.waitFor({ state: 'visible' });
-    // It names how many statements go in: the three not held.
-    await dialog.getByText(/보류되지 않은 3건을/).waitFor({ state: 'visible' });
+    // Before sending, it shows what goes in: the three not held, with the won to transfer and the tax withheld.
+    const notHeld = await app.db
+      .selectFrom('settlement_statements')
+      .select('to_receipt')
+      .where('id', 'in', statementIds)
+      .where('creator_id', 'in', notHeldCreatorIds)
+      .execute();
+    await dialog
+      .getByTestId('batch-preview')
+      .getByText(
+        `정산서 3건 · 지급액 ${notHeld.reduce((sum, row) => sum + Number(row.to_receipt), 0).toLocaleString('ko')}원`,
+        { exact: false },
+      )
+      .waitFor({ state: 'visible' });
     await expect.poll(() => dialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
     await screenshot(maker, 'admin-settlement-batch-approve-dialog-1280.png');
+    await phone.getByRole('button', { name: batch.approveMonth }).click();
+    const phoneDialog = phone.getByRole('dialog', { name: batch.approveMonth });
+    await phoneDialog
+      .getByTestId('batch-preview')
+      .getByText(/정산서 3건/)
+      .waitFor({ state: 'visible' });
+    await expect.poll(() => phoneDialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
+    await screenshot(phone, 'admin-settlement-batch-approve-dialog-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    await phoneDialog.getByRole('button', { name: '취소' }).click();
     await dialog.getByRole('button', { name: batch.ask }).click();
     await dialog.waitFor({ state: 'detached' });
     const request = await app.db
@@ -215,5 +268,84 @@ describe('console: settlement in batches', () => {
     ]);
     expect(makerErrors).toEqual([]);
     expect(checkerErrors).toEqual([]);
+  }, 180_000);
+  test('A selects two statements, reads their totals and asks for exactly those; B approves exactly those', async () => {
+    const app = served.testApp.app;
+    const selectionUrl = `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(
+      JSON.stringify({ ...before, status: 'ISSUED', held: false }),
+    )}&sort=id&order=ASC`;
+    const openSelection = async (page: Page) => {
+      await page.goto(selectionUrl);
+      await page.locator('tbody tr').nth(2).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      const rows = page.locator('tbody tr');
+      for (const index of [0, 1]) await rows.nth(index).locator('input[type="checkbox"]').check();
+      await page.getByRole('button', { name: batch.approveSelected }).waitFor({ state: 'visible' });
+    };
+    const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const makerErrors = collectPageErrors(maker);
+    await logIn(maker, financeA);
+    await openSelection(maker);
+    await screenshot(maker, 'admin-settlement-batch-selection-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await logIn(phone, financeA);
+    await openSelection(phone);
+    await screenshot(phone, 'admin-settlement-batch-selection-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+
+    const issued = await app.db
+      .selectFrom('settlement_statements')
+      .select(['id', 'to_receipt', 'tax_withheld', 'local_tax_withheld'])
+      .where('id', 'in', beforeIds)
+      .where('status', '=', 'ISSUED')
+      .orderBy('id')
+      .execute();
+    const chosen = issued.slice(0, 2);
+    const toReceipt = chosen.reduce((sum, row) => sum + Number(row.to_receipt), 0);
+    const withheld = chosen.reduce((sum, row) => sum + Number(row.tax_withheld) + Number(row.local_tax_withheld), 0);
+    const totals = `정산서 2건 · 지급액 ${toReceipt.toLocaleString('ko')}원 · 원천징수 ${withheld.toLocaleString('ko')}원`;
+    for (const page of [phone, maker]) {
+      await page.getByRole('button', { name: batch.approveSelected }).click();
+      const dialog = page.getByRole('dialog', { name: batch.approveSelected });
+      await dialog.getByTestId('batch-preview').getByText(totals).waitFor({ state: 'visible' });
+      await expect.poll(() => dialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
+    }
+    await screenshot(phone, 'admin-settlement-batch-selection-dialog-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    await screenshot(maker, 'admin-settlement-batch-selection-dialog-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    const dialog = maker.getByRole('dialog', { name: batch.approveSelected });
+    await dialog.getByRole('button', { name: batch.ask }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const request = await app.db
+      .selectFrom('staff_approval_requests')
+      .selectAll()
+      .where('maker_id', '=', financeA.id)
+      .where('kind', '=', 'STATEMENT_BATCH_APPROVE')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((request.params as { statements: { id: number }[] }).statements.map((row) => row.id)).toEqual(
+      chosen.map((row) => row.id),
+    );
+    const checker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await logIn(checker, financeB);
+    await checker.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
+    const details = checker.getByTestId('batch-details');
+    await details.waitFor({ state: 'visible' });
+    expect(await details.locator('tbody tr').count()).toBe(2);
+    await checker.getByRole('button', { name: ko.console.approvals.approve, exact: true }).click();
+    await checker.getByRole('button', { name: '확인' }).click();
+    await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
+    const approved = await app.db
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('id', 'in', beforeIds)
+      .where('status', '=', 'APPROVED')
+      .orderBy('id')
+      .execute();
+    expect(approved.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+    expect(makerErrors).toEqual([]);
   }, 180_000);
 });

@@ -138,6 +138,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/settlements': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/transfer-file': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/withholding-summary': s`401 403 403 403 403 403 403 200`,
+  // A month without statements: finance reads a count of 0, no one else learns anything.
+  'GET /api/admin/settlements/batches/preview': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/settlements/{id}/pdf': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/settlements/{id}/csv': s`401 403 403 403 403 403 403 404`,

@@ -161,9 +161,16 @@ export const consoleEn = {
         approveMonth: 'Approve this month',
         payMonth: 'Mark this month paid',
         approveExplain:
-          'The %{count} issued statements of %{year}-%{month} that are not held go into one approval request; once another finance member approves it, all are approved at once.',
+          'Every issued statement of %{year}-%{month} that is not held goes into one approval request; once another finance member approves it, all are approved at once.',
         payExplain:
-          'The %{count} approved statements of %{year}-%{month} that are not held go into one approval request to mark them paid with this transfer.',
+          'Every approved statement of %{year}-%{month} that is not held goes into one approval request to mark them paid with this transfer.',
+        approveSelected: 'Approve selected',
+        paySelected: 'Mark selected paid',
+        approveSelectedExplain:
+          'The %{count} selected statements of %{year}-%{month} go into one approval request; once another finance member approves it, all are approved at once.',
+        paySelectedExplain:
+          'The %{count} selected statements of %{year}-%{month} go into one approval request to mark them paid with this transfer.',
+        previewing: 'Adding up the totals…',
         ask: 'Send the approval request',
         sent: 'Approval request #%{id} sent: %{count} statements, ₩%{toReceipt} to pay. It runs once another finance member approves it.',
         approvedFile: 'Transfer file of approved statements',

@@ -157,9 +157,16 @@ export const consoleKo: ConsoleMessages = {
         approveMonth: '이 달 일괄 승인',
         payMonth: '이 달 일괄 지급 완료',
         approveExplain:
-          '%{year}년 %{month}월의 발행된 정산서 가운데 보류되지 않은 %{count}건을 한 건의 승인 요청으로 보냅니다. 다른 재무 담당자가 승인하면 한 번에 승인됩니다.',
+          '%{year}년 %{month}월의 발행된 정산서 가운데 보류되지 않은 것을 모두 한 건의 승인 요청으로 보냅니다. 다른 재무 담당자가 승인하면 한 번에 승인됩니다.',
         payExplain:
-          '%{year}년 %{month}월의 승인된 정산서 가운데 보류되지 않은 %{count}건을 이 이체로 지급 완료 처리하는 승인 요청을 보냅니다.',
+          '%{year}년 %{month}월의 승인된 정산서 가운데 보류되지 않은 것을 모두 이 이체로 지급 완료 처리하는 승인 요청을 보냅니다.',
+        approveSelected: '선택한 정산서 승인',
+        paySelected: '선택한 정산서 지급 완료',
+        approveSelectedExplain:
+          '%{year}년 %{month}월의 선택한 정산서 %{count}건을 한 건의 승인 요청으로 보냅니다. 다른 재무 담당자가 승인하면 한 번에 승인됩니다.',
+        paySelectedExplain:
+          '%{year}년 %{month}월의 선택한 정산서 %{count}건을 이 이체로 지급 완료 처리하는 승인 요청을 보냅니다.',
+        previewing: '합계를 계산하는 중입니다…',
         ask: '승인 요청 보내기',
         sent: '승인 요청(#%{id})을 보냈습니다: 정산서 %{count}건, 지급액 %{toReceipt}원. 다른 재무 담당자가 승인하면 처리됩니다.',
         approvedFile: '승인된 정산서 이체 파일',

@@ -1,6 +1,6 @@
 import { adminListSortFields } from '@fanmission/contracts';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   CreateButton,
   Datagrid,
@@ -10,6 +10,7 @@ import {
   TopToolbar,
   useNotify,
   useResourceContext,
+  type DatagridProps,
   type ListProps,
   type SortPayload,
 } from 'react-admin';
@@ -76,6 +77,9 @@ export const READABLE_TEXT = {
 export type ConsoleListProps = Omit<ListProps, 'children'> & {
   /** What a click on a row opens; nothing by default. */
   rowClick?: 'show' | 'edit' | false;
+  /** The actions on the rows selected, and which rows may be selected; no selection by default. */
+  bulkActionButtons?: DatagridProps['bulkActionButtons'];
+  isRowSelectable?: DatagridProps['isRowSelectable'];
   children: ReactNode;
 };
 
@@ -83,12 +87,39 @@ export type ConsoleListProps = Omit<ListProps, 'children'> & {
 const REACT_ADMIN_DEFAULT_SORT: SortPayload = { field: 'id', order: 'ASC' };
 
 /**
- * A console list: one table of the records, no bulk actions. Headers break between words only (Korean headers do not
+ * Names each row's selection checkbox on its input, where a screen reader looks: react-admin's DatagridRow gives MUI's
+ * Checkbox an `aria-label`, which lands on its span (axe: `label`, `aria-prohibited-attr`). Moved as rows appear; React
+ * leaves the attribute alone afterwards (its value never changes).
+ */
+function LabelRowCheckboxes() {
+  useEffect(() => {
+    const relabel = () => {
+      for (const span of document.querySelectorAll<HTMLElement>('.select-item[aria-label]')) {
+        span.querySelector('input')?.setAttribute('aria-label', span.getAttribute('aria-label') ?? '');
+        span.removeAttribute('aria-label');
+      }
+    };
+    relabel();
+    const observer = new MutationObserver(relabel);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return null;
+}
+
+/**
+ * A console list: one table of the records, no bulk actions unless it names them. Headers break between words only (Korean headers do not
  * split inside a word); long texts (e-mails, comments, names) wrap anywhere so that no cell widens the table. A
  * column's header sorts exactly when the list's contract names its field (`withContractSorts`); a sort the server
  * refuses is dropped for the list's default order, with a warning instead of the generic error.
  */
-export function ConsoleList({ rowClick = false, children, ...listProps }: ConsoleListProps) {
+export function ConsoleList({
+  rowClick = false,
+  bulkActionButtons = false,
+  isRowSelectable,
+  children,
+  ...listProps
+}: ConsoleListProps) {
   const resource = useResourceContext(listProps) ?? '';
   const notify = useNotify();
   const defaultSort = listProps.sort ?? REACT_ADMIN_DEFAULT_SORT;
@@ -106,9 +137,11 @@ export function ConsoleList({ rowClick = false, children, ...listProps }: Consol
       }}
     >
       <DropRefusedSort defaultSort={defaultSort} />
+      {bulkActionButtons !== false && <LabelRowCheckboxes />}
       <Datagrid
         rowClick={rowClick}
-        bulkActionButtons={false}
+        bulkActionButtons={bulkActionButtons}
+        {...(isRowSelectable && { isRowSelectable })}
         sx={(theme) => ({
           // Narrower cell padding below 900 px: eight columns' padding alone is a third of a tablet's width.
           [theme.breakpoints.down('md')]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
@@ -124,6 +157,16 @@ export function ConsoleList({ rowClick = false, children, ...listProps }: Consol
           },
           // Above the other headers, which stick to the top over the rows (z-index 2).
           [`&:has(td > .${ACTIONS_CLASS}) th:last-child`]: { zIndex: 3 },
+          // The selection's actions take their own room above the table (react-admin draws them 48 px up, over the
+          // filters, where the table's scrolling box hides them), wrapping on a phone.
+          '& .RaBulkActionsToolbar-toolbar:not(.RaBulkActionsToolbar-collapsed)': {
+            position: 'relative',
+            transform: 'none',
+            flexWrap: 'wrap',
+            height: 'auto',
+            rowGap: theme.spacing(0.5),
+            py: 0.5,
+          },
         })}
       >
         {withContractSorts(children, adminListSortFields(resource))}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Settlement in batches on the console: finance asks to approve a month as one request, reads the bank's result file
+// Settlement in batches on the console: finance reads a month's or a selection's totals and asks to approve or pay it
+// as one request (one dialog for both), reads the bank's result file
 // before sending it (what it pays, each row that pays nothing and why), and the checker reads the batch's statements
 // on the approval page.
 import type { AdminApproval, StaffRole, TransferResultPreview } from '@fanmission/contracts';
@@ -11,7 +12,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
-import { BatchButton, ResultImportButton } from './settlement-batches';
+import { BatchButton, ResultImportButton, SelectedBatchButton } from './settlement-batches';
 
 vi.setConfig({ testTimeout: 60_000 });
 const batch = consoleKo.console.settlements.batch;
@@ -73,8 +74,15 @@ function stubApi(answers: Record<string, unknown>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, body: JSON.parse(String(init.body)) });
-      const status = url.endsWith('/preview') ? 200 : 202;
+      calls.push({ url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
+      const answer = answers[url] as { status?: number; json?: unknown } | undefined;
+      if (answer && 'status' in answer && typeof answer.status === 'number' && 'json' in answer) {
+        return new Response(JSON.stringify(answer.json), {
+          status: answer.status,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const status = url.includes('/preview') ? 200 : 202;
       return new Response(JSON.stringify(answers[url]), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -112,19 +120,76 @@ test('the checker reads the batch’s statements, totals and, once run, what was
   expect(within(details).getByText('처리됨 1건, 건너뜀 1건')).toBeTruthy();
 });
 
-test('finance asks to approve the month as one request', async () => {
-  const calls = stubApi({ '/api/admin/settlements/batches': approval() });
+const MONTH_PREVIEW = '/api/admin/settlements/batches/preview?action=approve&year=2026&month=10';
+const monthTotals = { action: 'approve', year: 2026, month: 10, count: 2, toReceipt: 87_000, withheld: 1_180 };
+
+test('finance reads the month’s count and totals, then asks to approve it as one request', async () => {
+  const calls = stubApi({ [MONTH_PREVIEW]: monthTotals, '/api/admin/settlements/batches': approval() });
   inList(<BatchButton action="approve" />);
   await userEvent.click(await screen.findByRole('button', { name: batch.approveMonth }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByText(/2026년 10월의 발행된 정산서 가운데 보류되지 않은 2건을/);
+  await within(dialog).findByText('정산서 2건 · 지급액 87,000원 · 원천징수 1,180원');
   await userEvent.click(within(dialog).getByRole('button', { name: batch.ask }));
   await waitFor(() =>
     expect(calls).toEqual([
+      { url: MONTH_PREVIEW, body: undefined },
       { url: '/api/admin/settlements/batches', body: { action: 'approve', year: 2026, month: 10 } },
     ]),
   );
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
+
+/** A component of the statement list with rows 101 and 102 selected. */
+const inSelection = (children: ReactNode) =>
+  render(
+    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+      <ListContextProvider
+        value={{ filterValues: { year: 2026, month: 10 }, selectedIds: [101, 102], onUnselectItems: vi.fn() } as never}
+      >
+        {children}
+      </ListContextProvider>
+    </AdminContext>,
+  );
+
+test('finance marks the selected statements paid: the same dialog, their totals, the transfer, exactly those ids', async () => {
+  const url = '/api/admin/settlements/batches/preview?action=pay&year=2026&month=10&statementIds=101%2C102';
+  const calls = stubApi({
+    [url]: { ...monthTotals, action: 'pay' },
+    '/api/admin/settlements/batches': approval({ kind: 'STATEMENT_BATCH_PAY' }),
+  });
+  inSelection(<SelectedBatchButton action="pay" />);
+  await userEvent.click(await screen.findByRole('button', { name: batch.paySelected }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog');
+  within(dialog).getByText(/선택한 정산서 2건을/);
+  await within(dialog).findByText('정산서 2건 · 지급액 87,000원 · 원천징수 1,180원');
+  const send = within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask });
+  expect(send.disabled).toBe(true);
+  await userEvent.type(within(dialog).getByLabelText(/이체 참조번호/), 'KB-SEL-1');
+  await userEvent.click(send);
+  await waitFor(() => expect(calls).toHaveLength(2));
+  expect(calls[1]).toMatchObject({
+    url: '/api/admin/settlements/batches',
+    body: { action: 'pay', year: 2026, month: 10, statementIds: [101, 102], transferReference: 'KB-SEL-1' },
+  });
+});
+
+test('a selection the server refuses says which statement breaks which rule and cannot be sent', async () => {
+  const url = '/api/admin/settlements/batches/preview?action=approve&year=2026&month=10&statementIds=101%2C102';
+  stubApi({
+    [url]: {
+      status: 409,
+      json: {
+        code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+        message: '선택한 정산서 가운데 1건은 일괄 처리에 넣을 수 없어 아무것도 요청하지 않았습니다.',
+        subErrors: [{ field: 'statementIds', message: '정산서 #102: 보류되어 있습니다.', rejectedValue: 102 }],
+      },
+    },
+  });
+  inSelection(<SelectedBatchButton action="approve" />);
+  await userEvent.click(await screen.findByRole('button', { name: batch.approveSelected }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByText('정산서 #102: 보류되어 있습니다.');
+  expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask }).disabled).toBe(true);
 });
 
 test('the bank result file is read and shown before it is sent', async () => {

@@ -1,12 +1,14 @@
 /*
  * Settlement in batches (docs/rules/settlement.md, batches): from the statement list's year and month, finance asks to
- * approve or to mark paid the month's statements as ONE approval request, downloads the bank transfer file of the
+ * approve or to mark paid the month's statements, or the rows selected, as ONE approval request after reading its
+ * count and totals, downloads the bank transfer file of the
  * approved ones, and imports the bank's result file after reading what it will pay and what it will not. The checker
  * reads the batch's statements on the approval page (`BatchApprovalDetails`).
  */
 import {
   formatNumber,
   type AdminApproval,
+  type SettlementBatchPreview,
   type SettlementBatchResult,
   type SettlementBatchStatement,
   type TransferResultPreview,
@@ -28,8 +30,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useId, useState, type ReactNode } from 'react';
-import { useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { downloadFromApi, httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 
@@ -124,7 +126,7 @@ export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidR
 function Totals({ count, toReceipt, withheld }: { count: number; toReceipt: number; withheld: number }) {
   const translate = useTranslate();
   return (
-    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+    <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'keep-all' }}>
       {translate('console.settlements.batch.totals', {
         count: formatNumber(count),
         toReceipt: formatNumber(toReceipt),
@@ -220,40 +222,79 @@ function TransferFields(props: {
   );
 }
 
+type BatchAction = 'approve' | 'pay';
+
+/** What a batch takes: a month's statements, or exactly those selected in the list. */
+interface BatchScope {
+  year: number;
+  month: number;
+  statementIds?: readonly number[];
+}
+
+/** A refused preview: the server's message and, for a selection, the rule each refused statement breaks. */
+interface PreviewRefusal {
+  message: string;
+  problems: string[];
+}
+
 /**
- * "Approve this month" / "Mark this month paid": the list's year and month, every statement in the action's status
- * that is not held, as one approval request.
+ * The count and totals the batch would freeze now, asked of the server while the dialog is open
+ * (`GET /api/admin/settlements/batches/preview`: the same computation as the approval's summary).
  */
-export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
-  const month = useMonthFilter();
-  const allowed = useCanWrite('settlements');
+function useBatchPreview(action: BatchAction, scope: BatchScope | null, open: boolean) {
+  const [preview, setPreview] = useState<SettlementBatchPreview | null>(null);
+  const [refusal, setRefusal] = useState<PreviewRefusal | null>(null);
+  const key = scope ? `${action}:${scope.year}:${scope.month}:${scope.statementIds?.join(',') ?? ''}` : null;
+  useEffect(() => {
+    setPreview(null);
+    setRefusal(null);
+    if (!open || !scope) return;
+    let current = true;
+    const query = new URLSearchParams({ action, year: String(scope.year), month: String(scope.month) });
+    if (scope.statementIds) query.set('statementIds', scope.statementIds.join(','));
+    httpClient(`/api/admin/settlements/batches/preview?${query.toString()}`)
+      .then((response) => current && setPreview(response.json as SettlementBatchPreview))
+      .catch((error: unknown) => {
+        if (!current) return;
+        const subErrors = (error as { body?: { subErrors?: { message: string }[] } }).body?.subErrors ?? [];
+        setRefusal({ message: messageOf(error), problems: subErrors.map((problem) => problem.message) });
+      });
+    return () => {
+      current = false;
+    };
+    // `key` names the scope: a new array of the same ids (each render's selection) asks nothing again.
+  }, [open, key]);
+  return { preview, refusal };
+}
+
+/**
+ * The one dialog of a batch request — approve or mark paid, a month or a selection: what goes in (count, won to
+ * transfer, tax withheld, before anything is sent), the transfer's reference and date when paying, then one approval
+ * request. A selection the server refuses says why and cannot be sent.
+ */
+function BatchDialog(props: {
+  action: BatchAction;
+  scope: BatchScope | null;
+  title: string;
+  explain: string;
+  open: boolean;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { action, scope, open } = props;
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(koreaToday);
   const [pending, setPending] = useState(false);
-  // How many statements the batch takes: the month's in the action's status, not held (the server freezes them).
-  const { total } = useGetList(
-    'settlements',
-    {
-      filter: { ...month, status: action === 'approve' ? 'ISSUED' : 'APPROVED', held: false },
-      pagination: { page: 1, perPage: 1 },
-    },
-    { enabled: open && month !== null },
-  );
-  if (!allowed) return null;
+  const { preview, refusal } = useBatchPreview(action, scope, open);
   const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
   const send = async () => {
-    if (!month) return;
+    if (!scope) return;
     setPending(true);
     try {
-      const body =
-        action === 'approve'
-          ? { action, ...month }
-          : { action, ...month, transferReference: reference.trim(), transferDate: date };
-      const approval = await sendBatch('/api/admin/settlements/batches', body);
+      const transfer = action === 'pay' ? { transferReference: reference.trim(), transferDate: date } : {};
+      const approval = await sendBatch('/api/admin/settlements/batches', { action, ...scope, ...transfer });
       notify(
         t('sent', {
           id: approval.id,
@@ -262,43 +303,130 @@ export function BatchButton({ action }: { action: 'approve' | 'pay' }) {
         }),
         { type: 'info', multiLine: true },
       );
-      setOpen(false);
-      refresh();
+      props.onSent();
     } catch (error) {
       notify(messageOf(error), { type: 'error' });
     } finally {
       setPending(false);
     }
   };
+  const missingTransfer = action === 'pay' && (!reference.trim() || !date);
+  return (
+    <Dialog open={open} onClose={props.onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{props.title}</DialogTitle>
+      {/* Korean breaks between words, not inside one. */}
+      <DialogContent sx={{ wordBreak: 'keep-all' }}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {props.explain}
+        </Typography>
+        <Box data-testid="batch-preview" aria-live="polite" sx={{ mb: 1 }}>
+          {preview && <Totals count={preview.count} toReceipt={preview.toReceipt} withheld={preview.withheld} />}
+          {!preview && !refusal && (
+            <Typography variant="body2" color="text.secondary">
+              {t('previewing')}
+            </Typography>
+          )}
+          {refusal && (
+            <Alert severity="error">
+              {refusal.message}
+              {refusal.problems.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {refusal.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </Box>
+              )}
+            </Alert>
+          )}
+        </Box>
+        {action === 'pay' && (
+          <TransferFields reference={reference} date={date} onReference={setReference} onDate={setDate} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{translate('ra.action.cancel')}</Button>
+        <Button
+          variant="contained"
+          onClick={send}
+          disabled={pending || !preview || preview.count === 0 || missingTransfer}
+        >
+          {t('ask')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * "Approve this month" / "Mark this month paid": the list's year and month, every statement in the action's status
+ * that is not held, as one approval request.
+ */
+export function BatchButton({ action }: { action: BatchAction }) {
+  const month = useMonthFilter();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
+  const title = t(action === 'approve' ? 'approveMonth' : 'payMonth');
   return (
     <>
       <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
-        {t(action === 'approve' ? 'approveMonth' : 'payMonth')}
+        {title}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
-        <DialogTitle>{t(action === 'approve' ? 'approveMonth' : 'payMonth')}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t(action === 'approve' ? 'approveExplain' : 'payExplain', {
-              ...month,
-              count: total === undefined ? '…' : formatNumber(total),
-            })}
-          </Typography>
-          {action === 'pay' && (
-            <TransferFields reference={reference} date={date} onReference={setReference} onDate={setDate} />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button
-            variant="contained"
-            onClick={send}
-            disabled={pending || total === 0 || (action === 'pay' && (!reference.trim() || !date))}
-          >
-            {t('ask')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <BatchDialog
+        action={action}
+        scope={month}
+        title={title}
+        explain={t(action === 'approve' ? 'approveExplain' : 'payExplain', month ?? {})}
+        open={open}
+        onClose={() => setOpen(false)}
+        onSent={() => {
+          setOpen(false);
+          refresh();
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * "Approve selected" / "Mark selected paid" (the list's bulk actions): exactly the rows selected, of the list's year
+ * and month, as one approval request.
+ */
+export function SelectedBatchButton({ action }: { action: BatchAction }) {
+  const month = useMonthFilter();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  if (!allowed) return null;
+  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
+  const title = t(action === 'approve' ? 'approveSelected' : 'paySelected');
+  const scope = month && { ...month, statementIds: selectedIds.map(Number) };
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
+        {title}
+      </Button>
+      <BatchDialog
+        action={action}
+        scope={scope}
+        title={title}
+        explain={t(action === 'approve' ? 'approveSelectedExplain' : 'paySelectedExplain', {
+          ...month,
+          count: formatNumber(selectedIds.length),
+        })}
+        open={open}
+        onClose={() => setOpen(false)}
+        onSent={() => {
+          setOpen(false);
+          onUnselectItems();
+          refresh();
+        }}
+      />
     </>
   );
 }

@@ -36,7 +36,7 @@ import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
-import { ApprovedTransferFileButton, BatchButton, ResultImportButton } from './settlement-batches';
+import { ApprovedTransferFileButton, BatchButton, ResultImportButton, SelectedBatchButton } from './settlement-batches';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
@@ -261,12 +261,29 @@ function Empty() {
   return <Typography variant="body2">{translate('resources.settlements.noLines')}</Typography>;
 }
 
-/** Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column. */
+/** A row finance may select for a batch: ISSUED (to approve) or APPROVED (to pay), and not held. */
+const batchSelectable = (record: RaRecord) =>
+  (record['status'] === 'ISSUED' || record['status'] === 'APPROVED') && !isHeld(record);
+
+/**
+ * Below 900 px the id and the coins earned are left out (both on the settlement's page); the decisions share a column.
+ * The rows selected go into one batch request (docs/rules/settlement.md, batches).
+ */
 export const SettlementList = () => {
   const wide = useWideConsole();
+  const allowed = useCanWrite('settlements');
   return (
     <ConsoleList
       rowClick="show"
+      bulkActionButtons={
+        allowed && (
+          <>
+            <SelectedBatchButton action="approve" />
+            <SelectedBatchButton action="pay" />
+          </>
+        )
+      }
+      isRowSelectable={batchSelectable}
       filters={settlementFilters}
       sort={{ field: 'status', order: 'ASC' }}
       actions={

@@ -9,6 +9,8 @@ import {
   gradeProposalSchema,
   incomeMonthQuerySchema,
   settlementRunRequestSchema,
+  settlementBatchPreviewQuerySchema,
+  settlementBatchPreviewSchema,
   settlementBatchRequestSchema,
   transferResultImportSchema,
   transferResultPreviewSchema,
@@ -22,7 +24,7 @@ import { z } from 'zod';
 import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
-import { requestStatementBatch } from './batches';
+import { previewStatementBatch, requestStatementBatch } from './batches';
 import { importTransferResult, previewTransferResult } from './transfer-results';
 import * as settlementConsole from './console';
 import { confirmGradeProposalOrRequestApproval } from './grade-proposal-approvals';
@@ -91,8 +93,11 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         summary: 'Ask to approve or mark paid a month of statements at once (finance; 202, one approval request)',
         description:
           '`{"action":"approve","year","month"}` takes every ISSUED statement of the month that is not held, ' +
-          '`{"action":"pay","year","month","transferReference","transferDate"}` every APPROVED one; `ids` narrows ' +
-          'the batch to the rows selected in the list. Held statements are never in a batch. 202 with ONE staff ' +
+          '`{"action":"pay","year","month","transferReference","transferDate"}` every APPROVED one. ' +
+          '`statementIds` (at most 1,000, the rows selected in the list) takes exactly those: each must be of the ' +
+          "month, in the action's status and not held, else 409 SETTLEMENT_BATCH_NOT_ELIGIBLE with a `statementIds` " +
+          'sub-error naming the rule each refused id breaks, and nothing is asked. ' +
+          'Held statements are never in a batch. 202 with ONE staff ' +
           'approval request (STATEMENT_BATCH_APPROVE or STATEMENT_BATCH_PAY) whose parameters freeze each ' +
           'statement (id, creator, won to transfer, tax withheld) and whose summary gives the count and totals; ' +
           'another finance member approves it at `/api/admin/approvals/{id}/decision`. Then every frozen statement ' +
@@ -106,6 +111,27 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(202).send(await requestStatementBatch(app.ctx, requireCaller(request), request.body)),
+  );
+
+  routes.get(
+    `/${SETTLEMENTS}/batches/preview`,
+    {
+      config: { adminResource: SETTLEMENTS },
+      schema: {
+        tags,
+        summary: 'What a batch request would take now: its count and totals (finance; nothing is asked)',
+        description:
+          'The count, won to transfer and tax withheld of the statements `POST /settlements/batches` with the same ' +
+          "action, month and selection would freeze now — the figures its approval's summary carries, computed by " +
+          'the same function. `statementIds` is the selection, comma-separated (at most 1,000); a selection the ' +
+          'request would refuse is refused the same way (409 SETTLEMENT_BATCH_NOT_ELIGIBLE). A month with nothing ' +
+          'to take is a count of 0.',
+        security,
+        querystring: settlementBatchPreviewQuerySchema,
+        response: { 200: settlementBatchPreviewSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => previewStatementBatch(app.ctx, request.query),
   );
 
   const resultFile =

@@ -20,7 +20,7 @@ const app = () => testApp.current.app;
 const db = () => testApp.current.app.db;
 
 const BATCHES = '/api/admin/settlements/batches';
-const call = (method: 'POST' | 'PUT', url: string, headers: object, payload?: object, language = 'en') =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: object, payload?: object, language = 'en') =>
   app().inject({ method, url, headers: { ...headers, 'accept-language': language }, payload });
 
 let finance: TestAccount;
@@ -153,7 +153,11 @@ describe('a batch approval of a month', () => {
     const cases: [object, string[]][] = [
       [{ action: 'approve', month: 10 }, ['year']],
       [{ action: 'approve', year: 2026, month: 13 }, ['month']],
-      [{ action: 'approve', year: 2026, month: 10, ids: [] }, ['ids']],
+      [{ action: 'approve', year: 2026, month: 10, statementIds: [] }, ['statementIds']],
+      [
+        { action: 'approve', year: 2026, month: 10, statementIds: Array.from({ length: 1_001 }, (_, i) => i + 1) },
+        ['statementIds'],
+      ],
       [{ action: 'pay', year: 2026, month: 10, transferDate: '2026-11-05' }, ['transferReference']],
       [{ action: 'pay', year: 2026, month: 10, transferReference: 'KB-1', transferDate: '11/05' }, ['transferDate']],
       [{ action: 'reject', year: 2026, month: 10 }, ['action']],
@@ -196,13 +200,27 @@ describe('a batch payment of a month', () => {
     }
   });
 
-  it('never takes an ISSUED or held statement', async () => {
+  it('never takes an ISSUED or held statement: a selection naming one is refused whole, naming the rule', async () => {
     const third = await statementOf(creators.third);
     const held = await statementOf(creators.held);
     const body = { action: 'pay', year: 2026, month: 10, transferReference: 'KB-2', transferDate: '2026-11-05' };
-    const refused = await call('POST', BATCHES, finance.headers, { ...body, ids: [third.id, held.id] });
+    const refused = await call('POST', BATCHES, finance.headers, { ...body, statementIds: [third.id, held.id] });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_EMPTY' });
+    expect(refused.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+      subErrors: [
+        {
+          field: 'statementIds',
+          rejectedValue: third.id,
+          message: `Statement #${third.id}: not approved, so it cannot be marked paid.`,
+        },
+        {
+          field: 'statementIds',
+          rejectedValue: held.id,
+          message: `Statement #${held.id}: not approved, so it cannot be marked paid.`,
+        },
+      ],
+    });
   });
 });
 
@@ -237,7 +255,7 @@ describe('the bank transfer file and its result file', () => {
     await approveAs(
       app(),
       checker,
-      await call('POST', BATCHES, finance.headers, { action: 'approve', year: 2026, month: 11, ids }),
+      await call('POST', BATCHES, finance.headers, { action: 'approve', year: 2026, month: 11, statementIds: ids }),
     );
     // The third is paid on its own before the result file comes back.
     const pay = { action: 'pay', transferReference: 'KB-SINGLE', transferDate: '2026-12-03' };
@@ -379,6 +397,209 @@ describe('the bank transfer file and its result file', () => {
       ]) {
         expect((await call('POST', url, caller.headers, await body())).statusCode).toBe(403);
       }
+    }
+  });
+});
+
+describe('a selection of statements, and the preview of a batch', () => {
+  /** December's statements: three approvable, one held, all of creators of December only. */
+  const december: Record<'a' | 'b' | 'c' | 'held', number> = { a: 0, b: 0, c: 0, held: 0 };
+  const PREVIEW = '/api/admin/settlements/batches/preview';
+  const preview = (query: string, caller = finance, language = 'en') =>
+    call('GET', `${PREVIEW}?${query}`, caller.headers, undefined, language);
+  const batchRequests = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('staff_approval_requests')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('kind', 'in', ['STATEMENT_BATCH_APPROVE', 'STATEMENT_BATCH_PAY'])
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  const owed = async (ids: number[]) => {
+    const rows = await db()
+      .selectFrom('settlement_statements')
+      .select(['to_receipt', 'tax_withheld', 'local_tax_withheld'])
+      .where('id', 'in', ids)
+      .execute();
+    return {
+      count: rows.length,
+      toReceipt: rows.reduce((sum, row) => sum + Number(row.to_receipt), 0),
+      withheld: rows.reduce((sum, row) => sum + Number(row.tax_withheld) + Number(row.local_tax_withheld), 0),
+    };
+  };
+
+  beforeAll(async () => {
+    const made = {
+      a: await createIncomeCreator(app()),
+      b: await createIncomeCreator(app(), { businessType: 'NONE' }),
+      c: await createIncomeCreator(app()),
+      held: await createIncomeCreator(app(), { verification: 'UNVERIFIED' }),
+    };
+    for (const creator of Object.values(made)) {
+      await releasedMission(db(), { creatorId: creator.creatorId, coins: 900, at: new Date('2026-12-10T03:00:00Z') });
+    }
+    clock.now = new Date('2027-01-01T01:00:00Z');
+    const run = await call('POST', '/api/admin/settlement-runs', finance.headers, { year: 2026, month: 12 });
+    expect(run.statusCode, run.body).toBe(200);
+    for (const [name, creator] of Object.entries(made)) {
+      december[name as keyof typeof december] = (
+        await db()
+          .selectFrom('settlement_statements')
+          .select('id')
+          .where('creator_id', '=', creator.creatorId)
+          .where('year', '=', 2026)
+          .where('month', '=', 12)
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+  });
+
+  it('previews the month’s count and totals, the figures the approval’s summary then carries', async () => {
+    const month = await preview('action=approve&year=2026&month=12');
+    expect(month.statusCode, month.body).toBe(200);
+    const expected = await owed([december.a, december.b, december.c]);
+    expect(month.json()).toEqual({ action: 'approve', year: 2026, month: 12, ...expected });
+    expect(expected.withheld).toBeGreaterThan(0);
+    // A month with nothing to take is a count of 0, not an error.
+    expect((await preview('action=pay&year=2026&month=12')).json()).toEqual({
+      action: 'pay',
+      year: 2026,
+      month: 12,
+      count: 0,
+      toReceipt: 0,
+      withheld: 0,
+    });
+  });
+
+  it('asks for exactly the selected statements, previewed alike; the checker approves exactly those', async () => {
+    const selected = [december.a, december.b];
+    const previewed = await preview(`action=approve&year=2026&month=12&statementIds=${selected.join(',')}`);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json()).toEqual({ action: 'approve', year: 2026, month: 12, ...(await owed(selected)) });
+    const body = { action: 'approve', year: 2026, month: 12, statementIds: selected };
+    const requested = await call('POST', BATCHES, finance.headers, body);
+    expect(requested.statusCode, requested.body).toBe(202);
+    const request = requested.json<AdminApproval>();
+    const { action: _action, ...totals } = previewed.json<Record<string, unknown>>();
+    expect(request.summary).toEqual(totals);
+    expect((request.params as { statements: { id: number }[] }).statements.map((row) => row.id)).toEqual(selected);
+    // Sent again (a double click): the maker's identical pending request answers, no second one.
+    const again = await call('POST', BATCHES, finance.headers, body);
+    expect(again.statusCode).toBe(202);
+    expect(again.json<AdminApproval>().id).toBe(request.id);
+    const own = await call('POST', `/api/admin/approvals/${request.id}/decision`, finance.headers, {
+      decision: 'approve',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'OWN_REQUEST' });
+    const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
+    expect(result).toEqual({ action: 'approve', done: selected, skipped: [] });
+    const statuses = await db()
+      .selectFrom('settlement_statements')
+      .select(['id', 'status'])
+      .where('id', 'in', Object.values(december))
+      .orderBy('id')
+      .execute();
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [december.a]: 'APPROVED',
+      [december.b]: 'APPROVED',
+      [december.c]: 'ISSUED',
+      [december.held]: 'ISSUED',
+    });
+  });
+
+  it('refuses a selection naming a statement of another month or a held one (409 naming the rule), asking nothing', async () => {
+    const october = (await statementOf(creators.first)).id;
+    const before = await batchRequests();
+    const otherMonth = await call(
+      'POST',
+      BATCHES,
+      finance.headers,
+      { action: 'approve', year: 2026, month: 12, statementIds: [december.c, october] },
+      'ko',
+    );
+    expect(otherMonth.statusCode).toBe(409);
+    expect(otherMonth.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+      message:
+        '선택한 정산서 가운데 1건은 일괄 처리에 넣을 수 없어 아무것도 요청하지 않았습니다. 그 달의 정산서로, 처리할 상태이고 보류되지 않은 것만 넣을 수 있습니다.',
+      subErrors: [
+        {
+          field: 'statementIds',
+          rejectedValue: october,
+          message: `정산서 #${october}: 2026년 12월의 정산서가 아닙니다.`,
+        },
+      ],
+    });
+    const held = await call('POST', BATCHES, finance.headers, {
+      action: 'approve',
+      year: 2026,
+      month: 12,
+      statementIds: [december.c, december.held, december.a],
+    });
+    expect(held.statusCode).toBe(409);
+    expect(held.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+      subErrors: [
+        {
+          field: 'statementIds',
+          rejectedValue: december.held,
+          message: `Statement #${december.held}: held; held statements are never in a batch.`,
+        },
+        {
+          field: 'statementIds',
+          rejectedValue: december.a,
+          message: `Statement #${december.a}: not issued, so it cannot be approved.`,
+        },
+      ],
+    });
+    // The preview says the same before anything is sent.
+    const previewed = await preview(`action=approve&year=2026&month=12&statementIds=${december.c},${december.held}`);
+    expect(previewed.statusCode).toBe(409);
+    expect(previewed.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE' });
+    expect(await batchRequests()).toBe(before);
+    expect(
+      (
+        await db()
+          .selectFrom('settlement_statements')
+          .select('status')
+          .where('id', '=', december.c)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('ISSUED');
+  });
+
+  it('refuses an invalid preview with field errors in the caller’s language (400)', async () => {
+    const many = Array.from({ length: 1_001 }, (_, index) => index + 1).join(',');
+    const cases: [string, string[]][] = [
+      ['year=2026&month=12', ['action']],
+      ['action=reject&year=2026&month=12', ['action']],
+      ['action=approve&month=12', ['year']],
+      ['action=approve&year=2026&month=13', ['month']],
+      ['action=approve&year=2026&month=12&statementIds=', ['statementIds[0]']],
+      ['action=approve&year=2026&month=12&statementIds=1,abc', ['statementIds[1]']],
+      [`action=approve&year=2026&month=12&statementIds=${many}`, ['statementIds']],
+    ];
+    for (const [query, fields] of cases) {
+      const invalid = await preview(query);
+      expect(invalid.statusCode, query).toBe(400);
+      const errors = invalid.json<{ subErrors: Array<{ field: string }> }>().subErrors;
+      expect(errors.map((error) => error.field).sort(), query).toEqual(fields);
+    }
+    const korean = await preview('action=approve&month=12', finance, 'ko');
+    expect(korean.json()).toMatchObject({ subErrors: [{ field: 'year', message: '필수 항목입니다.' }] });
+    const english = await preview('action=approve&month=12', finance, 'en');
+    expect(english.json()).toMatchObject({ subErrors: [{ field: 'year', message: 'This field is required.' }] });
+  });
+
+  it('is finance’s only: fans and operators get 403 and learn nothing', async () => {
+    for (const caller of [fan, operator]) {
+      const refused = await preview('action=approve&year=2026&month=12', caller);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ACCESS_DENIED' });
+      expect(refused.body).not.toContain('count');
     }
   });
 });

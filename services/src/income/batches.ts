@@ -1,5 +1,7 @@
 import {
   type AdminApproval,
+  type SettlementBatchPreview,
+  type SettlementBatchPreviewQuery,
   type SettlementBatchRequest,
   type SettlementBatchResult,
   type SettlementBatchStatement,
@@ -14,7 +16,7 @@ import { guardedAction, requestApproval } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
-import { AppError } from '../http';
+import { AppError, type FieldProblem } from '../http';
 import { heldSql, holdReason } from './holds';
 
 /*
@@ -64,6 +66,62 @@ export async function batchCandidates(
     toReceipt: Number(row.to_receipt),
     withheld: Number(row.withheld),
   }));
+}
+
+type BatchSelection = Pick<SettlementBatchRequest, 'action' | 'year' | 'month' | 'statementIds'>;
+
+/** The rule a statement finance selected breaks, by the order it is checked: the month, the status, the hold. */
+const INELIGIBLE = {
+  month: 'income.batchSelectedNotInMonth',
+  status: { approve: 'income.batchSelectedNotIssued', pay: 'income.batchSelectedNotApproved' },
+  held: 'income.batchSelectedHeld',
+} as const;
+
+/**
+ * 409 `SETTLEMENT_BATCH_NOT_ELIGIBLE` naming, for each selected id the batch cannot take, the rule it breaks (one
+ * `statementIds` sub-error each). An id no statement has is "not of the month": finance sees every statement anyway.
+ */
+async function ineligibleSelection(db: DbExecutor, selection: BatchSelection, ids: readonly number[]) {
+  const rows = await db
+    .selectFrom('settlement_statements as s')
+    .select(['s.id', 's.year', 's.month', 's.status', heldSql().as('held')])
+    .where('s.id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const problems: FieldProblem[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    const params = { id, year: selection.year, month: selection.month };
+    if (!row || row.year !== selection.year || row.month !== selection.month) {
+      problems.push({ field: 'statementIds', key: INELIGIBLE.month, params, rejectedValue: id });
+    } else if (row.status !== TRANSITION[selection.action].from) {
+      problems.push({ field: 'statementIds', key: INELIGIBLE.status[selection.action], params, rejectedValue: id });
+    } else if (row.held) problems.push({ field: 'statementIds', key: INELIGIBLE.held, params, rejectedValue: id });
+  }
+  return new AppError(409, 'income.batchSelectionRefused', {
+    code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+    params: { count: problems.length },
+    fields: problems,
+  });
+}
+
+/**
+ * The statements a batch request of `selection` freezes: the month's candidates, or exactly the ids finance selected
+ * — every one of the month, in the action's status and not held, else 409 naming each refused id's rule (nothing is
+ * asked for a part of a selection).
+ */
+async function batchStatements(db: DbExecutor, selection: BatchSelection) {
+  const ids = selection.statementIds && [...new Set(selection.statementIds)];
+  const statements = await batchCandidates(db, { ...selection, ids });
+  if (ids && statements.length < ids.length) {
+    const taken = new Set(statements.map((statement) => statement.id));
+    throw await ineligibleSelection(
+      db,
+      selection,
+      ids.filter((id) => !taken.has(id)),
+    );
+  }
+  return statements;
 }
 
 const batchParamsBase = {
@@ -156,7 +214,12 @@ async function runBatch(
   return { action: params.action, done, skipped };
 }
 
-const monthTotals = (batch: BatchParams) => ({ year: batch.year, month: batch.month, ...totals(batch.statements) });
+/** A batch's summary figures: what the maker's preview shows and the approval's summary carries (one computation). */
+const monthTotals = (batch: Pick<BatchParams, 'year' | 'month' | 'statements'>) => ({
+  year: batch.year,
+  month: batch.month,
+  ...totals(batch.statements),
+});
 
 // The frozen list is each batch's target: a statement that changes meanwhile is skipped by the run, listed in its
 // result, and does not void the batch (`targetState` is constant).
@@ -164,7 +227,7 @@ const approveBatch = guardedAction({
   kind: 'STATEMENT_BATCH_APPROVE',
   role: 'ROLE_FINANCE',
   params: approveParamsSchema,
-  summary: monthTotals,
+  summary: (batch) => monthTotals(batch),
   targetState: async () => null,
   execute: (trx, batch, run) => runBatch(trx, batch, run),
 });
@@ -186,16 +249,30 @@ const payBatch = guardedAction({
 export const statementBatchApprovals = [approveBatch, payBatch] as const;
 
 /**
- * Asks to approve, or to mark paid, the month's statements the request selects (not held, in the action's status) as
- * one staff approval request (202) that another finance member approves; 409 `SETTLEMENT_BATCH_EMPTY` when none is
- * left to take.
+ * What a batch request of the query's action, month and selection would freeze now — its count and totals, the
+ * figures of the approval's summary — with nothing asked. An empty month is a count of 0; a selection the request
+ * would refuse is refused the same way (409).
+ */
+export async function previewStatementBatch(
+  ctx: ServiceContext,
+  query: SettlementBatchPreviewQuery,
+): Promise<SettlementBatchPreview> {
+  const { action, year, month } = query;
+  const statements = await batchStatements(ctx.db, query);
+  return { action, ...monthTotals({ year, month, statements }) };
+}
+
+/**
+ * Asks to approve, or to mark paid, the month's statements (not held, in the action's status), or exactly those
+ * finance selected, as one staff approval request (202) that another finance member approves; 409
+ * `SETTLEMENT_BATCH_EMPTY` when none is left to take, `SETTLEMENT_BATCH_NOT_ELIGIBLE` when a selected one cannot go.
  */
 export async function requestStatementBatch(
   ctx: ServiceContext,
   finance: Caller,
   request: SettlementBatchRequest,
 ): Promise<AdminApproval> {
-  const statements = await batchCandidates(ctx.db, request);
+  const statements = await batchStatements(ctx.db, request);
   if (statements.length === 0) throw batchEmpty();
   const { year, month } = request;
   if (request.action === 'approve') {

@@ -32,6 +32,31 @@ export const incomeMessages = {
     en: 'No statement matches; held statements are never in a batch.',
     ja: 'この条件に合う精算書がありません。保留中の精算書は一括処理に含まれません。',
   },
+  'income.batchSelectionRefused': {
+    ko: '선택한 정산서 가운데 {count}건은 일괄 처리에 넣을 수 없어 아무것도 요청하지 않았습니다. 그 달의 정산서로, 처리할 상태이고 보류되지 않은 것만 넣을 수 있습니다.',
+    en: 'Nothing was asked: {count} of the selected statements cannot go in the batch. Only statements of the month, in the status the action takes and not held, can.',
+    ja: '選択した精算書のうち {count} 件は一括処理に含められないため、何も依頼していません。その月の、処理する状態にあり保留されていない精算書だけを含められます。',
+  },
+  'income.batchSelectedNotInMonth': {
+    ko: '정산서 #{id}: {year}년 {month}월의 정산서가 아닙니다.',
+    en: 'Statement #{id}: not a statement of {year}-{month}.',
+    ja: '精算書 #{id}：{year}年{month}月の精算書ではありません。',
+  },
+  'income.batchSelectedNotIssued': {
+    ko: '정산서 #{id}: 발행된 정산서가 아니라 승인할 수 없습니다.',
+    en: 'Statement #{id}: not issued, so it cannot be approved.',
+    ja: '精算書 #{id}：発行済みではないため承認できません。',
+  },
+  'income.batchSelectedNotApproved': {
+    ko: '정산서 #{id}: 승인된 정산서가 아니라 지급 완료로 처리할 수 없습니다.',
+    en: 'Statement #{id}: not approved, so it cannot be marked paid.',
+    ja: '精算書 #{id}：承認済みではないため支払い済みにできません。',
+  },
+  'income.batchSelectedHeld': {
+    ko: '정산서 #{id}: 보류되어 있습니다. 보류된 정산서는 일괄 처리에 들어가지 않습니다.',
+    en: 'Statement #{id}: held; held statements are never in a batch.',
+    ja: '精算書 #{id}：保留中です。保留中の精算書は一括処理に含まれません。',
+  },
   'income.statementHeld': {
     ko: '정산 계좌가 최근 변경되어 보류된 정산서입니다. 확인 후 보류를 해제해야 승인하거나 지급할 수 있습니다.',
     en: 'This statement is held because its payout account changed recently; release the hold once checked to approve or pay it.',
