@@ -12,7 +12,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
-import { BatchButton, ResultImportButton, SelectedBatchButton } from './settlement-batches';
+import { BatchButton, ResultImportButton } from './settlement-batches';
 
 vi.setConfig({ testTimeout: 60_000 });
 const batch = consoleKo.console.settlements.batch;
@@ -157,7 +157,7 @@ test('finance marks the selected statements paid: the same dialog, their totals,
     [url]: { ...monthTotals, action: 'pay' },
     '/api/admin/settlements/batches': approval({ kind: 'STATEMENT_BATCH_PAY' }),
   });
-  inSelection(<SelectedBatchButton action="pay" />);
+  inSelection(<BatchButton action="pay" selected />);
   await userEvent.click(await screen.findByRole('button', { name: batch.paySelected }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog');
   within(dialog).getByText(/선택한 정산서 2건을/);
@@ -185,7 +185,7 @@ test('a selection the server refuses says which statement breaks which rule and 
       },
     },
   });
-  inSelection(<SelectedBatchButton action="approve" />);
+  inSelection(<BatchButton action="approve" selected />);
   await userEvent.click(await screen.findByRole('button', { name: batch.approveSelected }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText('정산서 #102: 보류되어 있습니다.');

@@ -359,43 +359,10 @@ function BatchDialog(props: {
 
 /**
  * "Approve this month" / "Mark this month paid": the list's year and month, every statement in the action's status
- * that is not held, as one approval request.
+ * that is not held; with `selected` ("Approve selected" / "Mark selected paid", the list's bulk actions), exactly the
+ * rows selected of that month. Either is one approval request.
  */
-export function BatchButton({ action }: { action: BatchAction }) {
-  const month = useMonthFilter();
-  const allowed = useCanWrite('settlements');
-  const translate = useTranslate();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  if (!allowed) return null;
-  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
-  const title = t(action === 'approve' ? 'approveMonth' : 'payMonth');
-  return (
-    <>
-      <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
-        {title}
-      </Button>
-      <BatchDialog
-        action={action}
-        scope={month}
-        title={title}
-        explain={t(action === 'approve' ? 'approveExplain' : 'payExplain', month ?? {})}
-        open={open}
-        onClose={() => setOpen(false)}
-        onSent={() => {
-          setOpen(false);
-          refresh();
-        }}
-      />
-    </>
-  );
-}
-
-/**
- * "Approve selected" / "Mark selected paid" (the list's bulk actions): exactly the rows selected, of the list's year
- * and month, as one approval request.
- */
-export function SelectedBatchButton({ action }: { action: BatchAction }) {
+export function BatchButton({ action, selected = false }: { action: BatchAction; selected?: boolean }) {
   const month = useMonthFilter();
   const { selectedIds, onUnselectItems } = useListContext();
   const allowed = useCanWrite('settlements');
@@ -404,8 +371,12 @@ export function SelectedBatchButton({ action }: { action: BatchAction }) {
   const [open, setOpen] = useState(false);
   if (!allowed) return null;
   const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
-  const title = t(action === 'approve' ? 'approveSelected' : 'paySelected');
-  const scope = month && { ...month, statementIds: selectedIds.map(Number) };
+  const keys = selected
+    ? { title: `${action}Selected`, explain: `${action}SelectedExplain` }
+    : { title: `${action}Month`, explain: `${action}Explain` };
+  const title = t(keys.title);
+  const statementIds = selected ? selectedIds.map(Number) : [];
+  const scope = month && (selected ? { ...month, statementIds } : month);
   return (
     <>
       <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
@@ -415,15 +386,12 @@ export function SelectedBatchButton({ action }: { action: BatchAction }) {
         action={action}
         scope={scope}
         title={title}
-        explain={t(action === 'approve' ? 'approveSelectedExplain' : 'paySelectedExplain', {
-          ...month,
-          count: formatNumber(selectedIds.length),
-        })}
+        explain={t(keys.explain, { ...month, count: formatNumber(statementIds.length) })}
         open={open}
         onClose={() => setOpen(false)}
         onSent={() => {
           setOpen(false);
-          onUnselectItems();
+          if (selected) onUnselectItems();
           refresh();
         }}
       />

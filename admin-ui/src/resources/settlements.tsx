@@ -36,7 +36,7 @@ import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
-import { ApprovedTransferFileButton, BatchButton, ResultImportButton, SelectedBatchButton } from './settlement-batches';
+import { ApprovedTransferFileButton, BatchButton, ResultImportButton } from './settlement-batches';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
@@ -278,8 +278,8 @@ export const SettlementList = () => {
       bulkActionButtons={
         allowed && (
           <>
-            <SelectedBatchButton action="approve" />
-            <SelectedBatchButton action="pay" />
+            <BatchButton action="approve" selected />
+            <BatchButton action="pay" selected />
           </>
         )
       }
