@@ -164,6 +164,7 @@ export const consoleEn = {
           'Every issued statement of %{year}-%{month} that is not held goes into one approval request; once another finance member approves it, all are approved at once.',
         payExplain:
           'Every approved statement of %{year}-%{month} that is not held goes into one approval request to mark them paid with this transfer.',
+        monthNeeded: 'Enter a year and a month to use that month’s batches and files.',
         approveSelected: 'Approve selected',
         paySelected: 'Mark selected paid',
         approveSelectedExplain:

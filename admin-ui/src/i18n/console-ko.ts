@@ -160,6 +160,7 @@ export const consoleKo: ConsoleMessages = {
           '%{year}년 %{month}월의 발행된 정산서 가운데 보류되지 않은 것을 모두 한 건의 승인 요청으로 보냅니다. 다른 재무 담당자가 승인하면 한 번에 승인됩니다.',
         payExplain:
           '%{year}년 %{month}월의 승인된 정산서 가운데 보류되지 않은 것을 모두 이 이체로 지급 완료 처리하는 승인 요청을 보냅니다.',
+        monthNeeded: '연도와 월을 입력하면 그 달의 일괄 처리와 파일을 쓸 수 있습니다.',
         approveSelected: '선택한 정산서 승인',
         paySelected: '선택한 정산서 지급 완료',
         approveSelectedExplain:

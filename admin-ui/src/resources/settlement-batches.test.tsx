@@ -12,7 +12,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
-import { BatchButton, ResultImportButton } from './settlement-batches';
+import { BatchButton, MonthNeededHint, ResultImportButton } from './settlement-batches';
 
 vi.setConfig({ testTimeout: 60_000 });
 const batch = consoleKo.console.settlements.batch;
@@ -228,4 +228,21 @@ test('the bank result file is read and shown before it is sent', async () => {
     url: '/api/admin/settlements/transfer-results',
     body: { year: 2026, month: 10, csv, transferReference: 'KB-BULK-10' },
   });
+});
+
+test('without a year and a month the month’s batches are greyed out and the list says what to enter', async () => {
+  const inMonth = (filterValues: object) => (
+    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+      <ListContextProvider value={{ filterValues, selectedIds: [] } as never}>
+        <BatchButton action="approve" />
+        <MonthNeededHint />
+      </ListContextProvider>
+    </AdminContext>
+  );
+  const view = render(inMonth({ year: 2026 }));
+  await screen.findByText(batch.monthNeeded, {}, { timeout: 10_000 });
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: batch.approveMonth }).disabled).toBe(true);
+  view.rerender(inMonth({ year: 2026, month: 10 }));
+  await waitFor(() => expect(screen.queryByText(batch.monthNeeded)).toBeNull());
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: batch.approveMonth }).disabled).toBe(false);
 });

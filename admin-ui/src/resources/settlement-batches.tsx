@@ -182,12 +182,25 @@ async function sendBatch(url: string, body: object): Promise<AdminApproval> {
   return response.json as AdminApproval;
 }
 
-/** The list's year and month filter, both needed for a batch. */
-function useMonthFilter() {
+/** The list's year and month filter, both needed for a batch and for the month's files. */
+export function useMonthFilter() {
   const { filterValues } = useListContext();
   const year = filterValues['year'] as number | undefined;
   const month = filterValues['month'] as number | undefined;
   return year && month ? { year: Number(year), month: Number(month) } : null;
+}
+
+/** Says why the month's batches and files are greyed out while the list names no year and month. */
+export function MonthNeededHint() {
+  const month = useMonthFilter();
+  const allowed = useCanWrite('settlements');
+  const translate = useTranslate();
+  if (month || !allowed) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ width: '100%', textAlign: 'right' }}>
+      {translate('console.settlements.batch.monthNeeded')}
+    </Typography>
+  );
 }
 
 /** The transfer form's reference and date. */

@@ -20,7 +20,6 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useListContext,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -36,24 +35,28 @@ import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
-import { ApprovedTransferFileButton, BatchButton, ResultImportButton } from './settlement-batches';
+import {
+  ApprovedTransferFileButton,
+  BatchButton,
+  MonthNeededHint,
+  ResultImportButton,
+  useMonthFilter,
+} from './settlement-batches';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
-  const { filterValues } = useListContext();
+  const month = useMonthFilter();
   const translate = useTranslate();
   const notify = useNotify();
   const allowed = useCanWrite('settlements');
-  const year = filterValues['year'] as number | undefined;
-  const month = filterValues['month'] as number | undefined;
   if (!allowed) return null;
   return (
     <Button
       size="small"
-      disabled={!year || !month}
+      disabled={!month}
       onClick={() =>
-        downloadFromApi(`/api/admin/settlements/${file}?year=${year}&month=${month}`).catch((error: Error) =>
-          notify(error.message, { type: 'error' }),
+        downloadFromApi(`/api/admin/settlements/${file}?year=${month?.year}&month=${month?.month}`).catch(
+          (error: Error) => notify(error.message, { type: 'error' }),
         )
       }
     >
@@ -280,6 +283,7 @@ export const SettlementList = () => {
           <>
             <BatchButton action="approve" selected />
             <BatchButton action="pay" selected />
+            <MonthNeededHint />
           </>
         )
       }
@@ -296,6 +300,7 @@ export const SettlementList = () => {
           {/* The bank transfer file, and the withholding tax summary for the tax filing (docs/rules/settlement.md). */}
           <MonthCsvButton file="transfer-file" label="console.actions.downloadCsv" />
           <MonthCsvButton file="withholding-summary" label="console.actions.downloadWithholdingCsv" />
+          <MonthNeededHint />
         </TopToolbar>
       }
       empty={false}
