@@ -144,13 +144,19 @@ export type CoinLot = z.infer<typeof coinLotSchema>;
 
 /**
  * Where a partial refund asked now would send the money, decided by the same rule as the request's `destination`
- * (services/src/coin-history/refund-parts.ts): back through the payment providers when every charge it would take
- * can go there (`methods`: their pay methods), else wholly to the bank account the fan then gives.
+ * (services/src/money-out/rules.ts): back through the payment providers for the charges that can go there
+ * (`methods`: their pay methods), to the fan's own bank account for the rest (bank deposits, billed phone charges):
+ * `ORIGINAL_METHOD`, `BANK_ACCOUNT` or `SPLIT` (both; `toAccountAmount`: the won that go to the account).
  */
 export const partialRefundDestinationSchema = z
   .discriminatedUnion('kind', [
     z.object({ kind: z.literal('BANK_ACCOUNT') }),
     z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
+    z.object({
+      kind: z.literal('SPLIT'),
+      methods: z.array(payMethodSchema).min(1),
+      toAccountAmount: z.number().int(),
+    }),
   ])
   .meta({ id: 'PartialRefundDestination' });
 export type PartialRefundDestination = z.infer<typeof partialRefundDestinationSchema>;

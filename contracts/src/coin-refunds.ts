@@ -39,15 +39,18 @@ export const refundBankAccountSchema = z
 export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
 
 /**
- * Where a refund request's money goes, one place for the whole request, decided when the coins are taken
- * (services/src/coin-history/refund-parts.ts): back through the payment providers when every charge it pays back
- * can go there (`methods`: their pay methods; `withoutbankbook` is a withdrawn bank deposit, sent back to the account
- * it came from), else to the bank account the fan gave (`account`; null once data retention erased it).
+ * Where a refund request's money goes, decided when the coins are taken by the money-out rule
+ * (services/src/money-out/rules.ts): each charge goes back the way it came. `ORIGINAL_METHOD` when every charge it
+ * pays back goes through its provider (`methods`: their pay methods; `withoutbankbook` is a withdrawn bank deposit,
+ * sent back to the account it came from); `BANK_ACCOUNT` when none can (bank deposits, billed phone charges: the
+ * fan's own account, `account`, null once data retention erased it); `SPLIT` when both: the provider charges back
+ * through `methods`, the rest to `account`.
  */
 function refundDestinationSchemaOf<Account extends z.ZodType>(account: Account) {
   return z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('BANK_ACCOUNT'), account: account.nullable() }),
     z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
+    z.object({ kind: z.literal('SPLIT'), methods: z.array(payMethodSchema).min(1), account: account.nullable() }),
   ]);
 }
 export const refundDestinationSchema = refundDestinationSchemaOf(refundBankAccountSchema).meta({
@@ -56,17 +59,27 @@ export const refundDestinationSchema = refundDestinationSchemaOf(refundBankAccou
 export type RefundDestination = z.infer<typeof refundDestinationSchema>;
 export type RefundDestinationKind = RefundDestination['kind'];
 
-/** Finance's "refund at provider" matches only a destination through the providers (a bank deposit has none). */
+/**
+ * Finance's "refund at provider" matches only a destination with charges through the providers (a bank deposit has
+ * none): the payment methods, or a split request's provider part.
+ */
 export function refundsThroughProvider(destination: {
   kind: RefundDestinationKind;
   methods?: readonly string[] | null;
 }): boolean {
+  if (destination.kind === 'SPLIT') return true;
   return destination.kind === 'ORIGINAL_METHOD' && !(destination.methods ?? []).includes('withoutbankbook');
 }
 
+/** Whether some of the request's money goes to the fan's bank account (all of it, or a split request's rest). */
+export function refundsToAccount(destination: { kind: RefundDestinationKind }): boolean {
+  return destination.kind === 'BANK_ACCOUNT' || destination.kind === 'SPLIT';
+}
+
 /**
- * `POST /users/me/coins/partial-refund`: the account to send the money to, required only when the request's
- * destination is `BANK_ACCOUNT` (the coin lots' `partialRefund.destination` says so beforehand).
+ * `POST /users/me/coins/partial-refund`: the account to send the money to, required only when some of it goes to an
+ * account (`BANK_ACCOUNT` or `SPLIT`: the coin lots' `partialRefund.destination` says so beforehand). Its holder must
+ * be the fan (the bank's holder look-up against his verified name or the depositor name of the deposits it returns).
  */
 export const partialRefundRequestSchema = z.strictObject({ bankAccount: refundBankAccountSchema.optional() });
 export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
@@ -79,8 +92,8 @@ export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().i
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
 
 /**
- * One charge a refund request pays back: through its provider (card, KakaoPay, PayPal) in that charge's own
- * currency when the request's destination is the payment methods, else by bank transfer in won with the rest.
+ * One charge a refund request pays back: a card, KakaoPay, PayPal or unbilled phone charge always through its
+ * provider in that charge's own currency; bank deposits and billed phone charges by bank transfer in won.
  */
 export const coinRefundPartSchema = z
   .object({
@@ -157,6 +170,12 @@ export const adminCoinRefundSchema = coinRefundSchema
     payment: coinDepositPaymentSchema.nullable(),
     paidBy: z.number().int().nullable(),
     note: z.string().nullable(),
+    /**
+     * How the bank's holder look-up showed the account is the member's own: the name his identity check verified,
+     * or the depositor name of a deposit the refund returns; null when no money goes to an account, and for requests
+     * written before the check (they cannot be marked paid: refuse them, the member asks again).
+     */
+    accountVerifiedAs: z.enum(['IDENTITY_NAME', 'DEPOSITOR_NAME']).nullable(),
   })
   .meta({ id: 'AdminCoinRefund' });
 export type AdminCoinRefund = z.infer<typeof adminCoinRefundSchema>;

@@ -19,10 +19,13 @@ async function coinItem(db: Db, itemType: 'CASH' | 'BONUS', point?: number) {
   return await query.orderBy('id').executeTakeFirstOrThrow();
 }
 
+/** The depositor name `chargeCoins`' bank deposits are paid under: an account held by it is the fan's own. */
+export const TEST_DEPOSITOR_NAME = '홍길동';
+
 /** A verified charge of a catalogue item (10, 30, 50, 100, 300, 500 or 1000 coins), paid by card or bank deposit. */
 export async function chargeCoins(
   db: Db,
-  options: { userId: number; coins: number; at: Date; via?: 'card' | 'bank' },
+  options: { userId: number; coins: number; at: Date; via?: 'card' | 'bank'; depositorName?: string },
 ): Promise<Charge> {
   const item = await coinItem(db, 'CASH', options.coins);
   let paymentId: string;
@@ -33,7 +36,7 @@ export async function chargeCoins(
       .values({
         user_id: options.userId,
         coin_item_id: item.id,
-        depositor_name: 'Depositor',
+        depositor_name: options.depositorName ?? TEST_DEPOSITOR_NAME,
         depositor_phone: '01012345678',
         cash_receipt_number: null,
         amount: item.price,

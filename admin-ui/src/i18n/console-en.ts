@@ -340,6 +340,14 @@ export const consoleEn = {
       depositingShort: 'Depositing account',
       toPaymentMethods: 'Back to the payment method (%{methods})',
       toDepositingAccount: 'Back to the account the bank deposit came from',
+      splitAccount: 'the other %{amount} won to the member’s own account',
+      accountVerified: 'The bank’s holder look-up shows the member’s own name (%{how})',
+      accountUnverified:
+        'This account was never confirmed as the member’s own: it cannot be marked paid. Refuse it; the member asks again with an account in his own name.',
+      verifiedAs: {
+        IDENTITY_NAME: 'the name his identity check verified',
+        DEPOSITOR_NAME: 'his bank deposits’ depositor name',
+      },
       accountErased: 'The account was erased after its retention period',
       bank: 'Bank',
       number: 'Account number',

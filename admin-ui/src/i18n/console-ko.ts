@@ -335,6 +335,11 @@ export const consoleKo: ConsoleMessages = {
       depositingShort: '입금 계좌',
       toPaymentMethods: '결제 수단으로 환불 (%{methods})',
       toDepositingAccount: '무통장 입금한 계좌로 반환',
+      splitAccount: '나머지 %{amount}원은 회원 본인 계좌로',
+      accountVerified: '예금주 조회로 회원 본인 명의 확인 (%{how})',
+      accountUnverified:
+        '본인 명의가 확인되지 않은 계좌입니다. 지급 완료로 표시할 수 없으니 지급 거절해 주세요. 회원이 본인 명의 계좌로 다시 요청합니다.',
+      verifiedAs: { IDENTITY_NAME: '본인인증 이름', DEPOSITOR_NAME: '무통장 입금자명' },
       accountErased: '보존 기간이 지나 계좌 정보가 삭제되었습니다',
       bank: '은행',
       number: '계좌번호',

@@ -176,6 +176,7 @@ export const resourcesEn = {
       refundCoins: 'Coins',
       amount: 'Amount (won)',
       destination: 'Goes to',
+      accountVerifiedAs: 'Account holder check',
       email: 'E-mail',
       coins: 'Coins taken',
       feeCoins: 'Fee (coins)',

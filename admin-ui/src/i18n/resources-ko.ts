@@ -178,6 +178,7 @@ export const resourcesKo: ResourceMessages = {
       refundCoins: '코인',
       amount: '금액(원)',
       destination: '환불 받을 곳',
+      accountVerifiedAs: '계좌 본인 확인',
       email: '이메일',
       coins: '차감 코인',
       feeCoins: '수수료(코인)',

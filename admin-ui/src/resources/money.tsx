@@ -42,6 +42,8 @@ import {
   RefundDestinationColumn,
   RefundParts,
   refundFacts,
+  RefundAccountCheck,
+  wonToAccount,
 } from './refunds';
 import { UpdateAction } from './update-action';
 
@@ -239,8 +241,11 @@ export const CoinRefundShow = (props: ShowProps) => {
         <NumberField source="amount" />
         <FunctionField
           source="destination"
-          render={(record: AdminCoinRefundDetail) => <RefundDestination destination={record.destination} copy />}
+          render={(record: AdminCoinRefundDetail) => (
+            <RefundDestination destination={record.destination} copy toAccountWon={wonToAccount(record)} />
+          )}
         />
+        <FunctionField source="accountVerifiedAs" render={() => <RefundAccountCheck />} />
         <FunctionField source="parts" render={() => <RefundParts linked />} />
         <KstDateField source="requestedAt" showTime />
         <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />

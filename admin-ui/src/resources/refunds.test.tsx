@@ -36,24 +36,13 @@ const toAccount: AdminCoinRefundDetail = {
   refusalReason: null,
   parts: [
     {
-      paymentId: 'pay_card_1',
-      via: 'BANK_TRANSFER',
-      provider: null,
-      coins: 100,
-      feeCoins: 3,
-      currency: 'KRW',
-      amount: 9_700,
-      refundedAt: null,
-      providerRefundId: null,
-    },
-    {
       paymentId: null,
       via: 'BANK_TRANSFER',
       provider: null,
-      coins: 190,
-      feeCoins: 5,
+      coins: 290,
+      feeCoins: 8,
       currency: 'KRW',
-      amount: 18_500,
+      amount: 28_200,
       refundedAt: null,
       providerRefundId: null,
     },
@@ -65,6 +54,7 @@ const toAccount: AdminCoinRefundDetail = {
   payment: null,
   paidBy: null,
   note: null,
+  accountVerifiedAs: 'DEPOSITOR_NAME',
   approvals: [
     {
       id: 5,
@@ -90,7 +80,50 @@ const toCard: AdminCoinRefundDetail = {
   amount: 10_000,
   bankAccount: null,
   destination: { kind: 'ORIGINAL_METHOD', methods: ['card'] },
-  parts: [{ ...toAccount.parts[0]!, via: 'PROVIDER', provider: 'portone', feeCoins: 0, amount: 10_000 }],
+  accountVerifiedAs: null,
+  parts: [
+    {
+      ...toAccount.parts[0]!,
+      paymentId: 'pay_card_1',
+      via: 'PROVIDER',
+      provider: 'portone',
+      coins: 100,
+      feeCoins: 0,
+      amount: 10_000,
+    },
+  ],
+  approvals: [],
+};
+
+/** A card charge back through PortOne and a bank deposit's coins to the member's own account. */
+const split: AdminCoinRefundDetail = {
+  ...toAccount,
+  id: 14,
+  destination: { kind: 'SPLIT', methods: ['card'], account: ACCOUNT },
+  parts: [
+    {
+      paymentId: 'pay_card_1',
+      via: 'PROVIDER',
+      provider: 'portone',
+      coins: 100,
+      feeCoins: 3,
+      currency: 'KRW',
+      amount: 9_700,
+      refundedAt: null,
+      providerRefundId: null,
+    },
+    {
+      paymentId: null,
+      via: 'BANK_TRANSFER',
+      provider: null,
+      coins: 190,
+      feeCoins: 5,
+      currency: 'KRW',
+      amount: 18_500,
+      refundedAt: null,
+      providerRefundId: null,
+    },
+  ],
   approvals: [],
 };
 
@@ -133,10 +166,7 @@ describe('CoinRefundShow', () => {
     expect(screen.getByText('리뷰팬')).toBeTruthy();
     expect(screen.getByText('fan@example.com')).toBeTruthy();
     expect(screen.getByText('28,200')).toBeTruthy();
-    // The card charge among those paid back opens its payment.
-    expect(screen.getByRole('link', { name: 'pay_card_1' }).getAttribute('href')).toContain(
-      '/payments/pay_card_1/show',
-    );
+    expect(screen.getByText('예금주 조회로 회원 본인 명의 확인 (무통장 입금자명)')).toBeTruthy();
     expect(screen.getByText('finance1@example.com')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: '계좌번호 복사' }));
@@ -165,6 +195,40 @@ describe('CoinRefundShow', () => {
     expect(await screen.findByRole('button', { name: actions.refundAtProvider })).toBeTruthy();
     expect(screen.queryByRole('button', { name: actions.markPaid })).toBeNull();
     expect(screen.queryByTestId('refund-account')).toBeNull();
+  });
+
+  test('sends a split request’s card part through the provider first, then offers "지급 완료" for the rest', async () => {
+    showRefund(split);
+    expect(await screen.findByText('결제 수단으로 환불 (신용카드)', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('나머지 18,500원은 회원 본인 계좌로')).toBeTruthy();
+    // The card charge among those paid back opens its payment.
+    expect(screen.getByRole('link', { name: 'pay_card_1' }).getAttribute('href')).toContain(
+      '/payments/pay_card_1/show',
+    );
+    expect(await screen.findByRole('button', { name: actions.refundAtProvider })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: actions.markPaid })).toBeNull();
+    cleanup();
+
+    const cardBack = split.parts.map((part) =>
+      part.via === 'PROVIDER'
+        ? { ...part, providerRefundId: 'cancel-1', refundedAt: '2026-11-27T03:00:00.000Z' }
+        : part,
+    );
+    showRefund({ ...split, parts: cardBack });
+    const markPaid = await screen.findByRole('button', { name: actions.markPaid }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: actions.refundAtProvider })).toBeNull();
+    await userEvent.click(markPaid);
+    const dialog = await screen.findByRole('dialog');
+    // What goes to the account by hand: the card's part went back through its provider.
+    expect(within(dialog).getByText('282코인 (₩18,500)')).toBeTruthy();
+    expect(within(dialog).getByText('신한은행 110123456789 김리뷰')).toBeTruthy();
+  });
+
+  test('never offers "지급 완료" for an account nobody confirmed as the member’s own, and says why', async () => {
+    showRefund({ ...toAccount, accountVerifiedAs: null });
+    expect(await screen.findByRole('button', { name: actions.refuseRefund }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: actions.markPaid })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(consoleKo.console.refunds.accountUnverified);
   });
 
   test('offers operators no decision, and shows them the account as the server masks it', async () => {

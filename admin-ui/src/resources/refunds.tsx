@@ -49,13 +49,29 @@ export function accountText(account: Account): string {
   return `${account.bankName} ${account.bankAccountNumber} ${account.bankAccountHolder}`;
 }
 
+/** The won of a request that go to an account: its bank-transfer parts (all of it for requests without parts). */
+export function wonToAccount(refund: { amount: number; parts?: CoinRefundPart[] }): number {
+  const byTransfer = refund.parts?.filter((part) => part.via === 'BANK_TRANSFER') ?? [];
+  return byTransfer.length > 0 ? byTransfer.reduce((sum, part) => sum + part.amount, 0) : refund.amount;
+}
+
 /**
  * Where a refund request's money goes, the one place the fan was told too: the account (bank, number, holder; each with
- * a copy button when `copy`), or back to the payment methods (a withdrawn bank deposit to the account it came from).
+ * a copy button when `copy`), back to the payment methods (a withdrawn bank deposit to the account it came from), or
+ * both for a split request (`toAccountWon`: what goes to the account).
  */
-export function RefundDestination({ destination, copy = false }: { destination: Destination; copy?: boolean }) {
+export function RefundDestination({
+  destination,
+  copy = false,
+  toAccountWon,
+}: {
+  destination: Destination;
+  copy?: boolean;
+  toAccountWon?: number;
+}) {
   const translate = useTranslate();
   const label = useCodeLabel();
+  const [locale] = useLocaleState();
   if (destination.kind === 'ORIGINAL_METHOD') {
     if (destination.methods.includes('withoutbankbook')) {
       return <span>{translate('console.refunds.toDepositingAccount')}</span>;
@@ -63,7 +79,26 @@ export function RefundDestination({ destination, copy = false }: { destination: 
     const methods = destination.methods.map((method) => label('payMethod', method)).join(', ');
     return <span>{translate('console.refunds.toPaymentMethods', { methods })}</span>;
   }
-  const { account } = destination;
+  if (destination.kind === 'SPLIT') {
+    const methods = destination.methods.map((method) => label('payMethod', method)).join(', ');
+    return (
+      <span>
+        <span style={{ display: 'block' }}>{translate('console.refunds.toPaymentMethods', { methods })}</span>
+        {toAccountWon !== undefined && (
+          <span style={{ display: 'block' }}>
+            {translate('console.refunds.splitAccount', { amount: toAccountWon.toLocaleString(locale) })}
+          </span>
+        )}
+        <RefundAccount account={destination.account} copy={copy} />
+      </span>
+    );
+  }
+  return <RefundAccount account={destination.account} copy={copy} />;
+}
+
+/** The account's bank, number and holder, each with a copy button when `copy`. */
+function RefundAccount({ account, copy }: { account: Account | null; copy: boolean }) {
+  const translate = useTranslate();
   if (!account) return <span>{translate('console.refunds.accountErased')}</span>;
   const values: [key: string, value: string][] = [
     ['bank', account.bankName],
@@ -100,15 +135,49 @@ export function RefundDestinationColumn() {
   if (!destination.account) return <span>-</span>;
   return (
     <span>
+      {destination.kind === 'SPLIT' && (
+        <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{translate('console.refunds.paymentShort')} +</span>
+      )}
       <span style={{ display: 'block', whiteSpace: 'nowrap' }}>{destination.account.bankName}</span>
       <span style={{ whiteSpace: 'nowrap' }}>…{destination.account.bankAccountNumber.slice(-4)}</span>
     </span>
   );
 }
 
-/** "Mark paid" is for money finance sends by hand: a request whose destination is an account. */
-export const paidByHand = (refund: { status: string; destination: Destination }) =>
-  refund.status === 'requested' && !refundsThroughProvider(refund.destination);
+/**
+ * "Mark paid" is for money finance sends by hand (the server's rule, services/src/coin-history/refund-finance.ts): a
+ * request whose money goes to an account confirmed as the member's own, once its provider part went back.
+ */
+export const paidByHand = (refund: {
+  status: string;
+  destination: Destination;
+  accountVerifiedAs: AdminCoinRefund['accountVerifiedAs'];
+  parts: CoinRefundPart[];
+}) => {
+  if (refund.status !== 'requested') return false;
+  const { destination } = refund;
+  if (destination.kind === 'ORIGINAL_METHOD') return destination.methods.includes('withoutbankbook');
+  const providerPartOpen = refund.parts.some(
+    (part) => part.via === 'PROVIDER' && part.amount > 0 && !part.providerRefundId,
+  );
+  return refund.accountVerifiedAs !== null && !providerPartOpen;
+};
+
+/** Whether the account of a request was confirmed as the member's own, and how; a warning when it was not. */
+export function RefundAccountCheck() {
+  const record = useRecordContext<AdminCoinRefund>();
+  const translate = useTranslate();
+  if (!record || record.destination.kind === 'ORIGINAL_METHOD' || !record.destination.account) return null;
+  if (record.accountVerifiedAs) {
+    const how = translate(`console.refunds.verifiedAs.${record.accountVerifiedAs}`);
+    return <span>{translate('console.refunds.accountVerified', { how })}</span>;
+  }
+  return (
+    <Box component="span" role="alert" sx={{ color: 'error.main' }}>
+      {translate('console.refunds.accountUnverified')}
+    </Box>
+  );
+}
 
 /** The charges a refund request pays back, each in its own currency, and whether its provider refunded it. */
 export function RefundParts({ linked = false }: { linked?: boolean }) {
@@ -143,15 +212,25 @@ export function RefundParts({ linked = false }: { linked?: boolean }) {
  * says the money went there); `next` says what the decision does.
  */
 export function refundFacts(
-  refund: { username: string; email?: string | null; refundCoins: number; amount: number; destination?: Destination },
+  refund: {
+    username: string;
+    email?: string | null;
+    refundCoins: number;
+    amount: number;
+    destination?: Destination;
+    parts?: CoinRefundPart[];
+  },
   next: string,
   approval?: MoneyFacts['approval'],
 ): MoneyFacts {
-  const account = refund.destination?.kind === 'BANK_ACCOUNT' ? refund.destination.account : null;
+  const toAccount = refund.destination?.kind === 'BANK_ACCOUNT' || refund.destination?.kind === 'SPLIT';
+  const account =
+    toAccount && refund.destination && 'account' in refund.destination ? refund.destination.account : null;
   return {
     who: refund.email ? `${refund.username} (${refund.email})` : refund.username,
     coins: refund.refundCoins,
-    money: { amount: refund.amount, currency: 'KRW' },
+    // Marking paid says what went to the account: a split request's provider part went back through its provider.
+    money: { amount: account ? wonToAccount(refund) : refund.amount, currency: 'KRW' },
     ...(account && { account: accountText(account) }),
     next,
     ...(approval && { approval }),

@@ -37,7 +37,7 @@ describe('refund requests in the console', () => {
         method: 'POST',
         url: '/api/v1/users/me/coins/partial-refund',
         headers: fan.headers,
-        payload: { bankAccount: { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123' } },
+        payload: { bankAccount: { bankName: '우리은행', bankAccountHolder: '홍길동', bankAccountNumber: '1002123' } },
       })
     ).json();
   });
@@ -59,7 +59,7 @@ describe('refund requests in the console', () => {
     });
     expect(rows[1]).toMatchObject({ payment: null, coins: 500, feeCoins: 15 });
     // Operators read the fan's account number as its last four digits; finance, who pays it, reads it whole.
-    const maskedAccount = { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '****2123' };
+    const maskedAccount = { bankName: '우리은행', bankAccountHolder: '홍길동', bankAccountNumber: '****2123' };
     expect(rows[1]!.bankAccount).toEqual(maskedAccount);
     expect(rows[1]!.destination).toEqual({ kind: 'BANK_ACCOUNT', account: maskedAccount });
     expect(rows[0]!.destination).toEqual({ kind: 'ORIGINAL_METHOD', methods: ['card'] });
@@ -80,7 +80,7 @@ describe('refund requests in the console', () => {
     expect(filtered.json<AdminCoinRefund[]>()[0]!.bankAccount?.bankAccountNumber).toBe('1002123');
     expect(filtered.json<AdminCoinRefund[]>()[0]!.destination).toEqual({
       kind: 'BANK_ACCOUNT',
-      account: { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123' },
+      account: { bankName: '우리은행', bankAccountHolder: '홍길동', bankAccountNumber: '1002123' },
     });
   });
 

@@ -6,12 +6,7 @@ import type { ServiceContext } from '../context';
 import { AppError } from '../http';
 import { cancelPaymentAtProvider, getPaymentDetail } from './payment-cancel';
 import { refundRequestAtProvider } from './provider-refund';
-import {
-  getRefundRequest,
-  markRefundPaidIf,
-  refuseHandPaymentOfProviderDestination,
-  setRefundStatus,
-} from './refund-finance';
+import { getRefundRequest, markRefundPaidIf, refuseHandPayment, setRefundStatus } from './refund-finance';
 
 /*
  * Finance's payment cancels, manual refunds and refunds through the providers wait for a second finance member
@@ -122,12 +117,16 @@ export async function markRefundPaidOrRequestApproval(
 ): Promise<{ refund: AdminCoinRefund } | { approval: AdminApproval }> {
   if (change.status === 'paid' && refund.status === 'requested') {
     // A mismatched action is refused before it asks anyone to approve it.
-    refuseHandPaymentOfProviderDestination(refund.destination);
+    refuseHandPayment({
+      destination: refund.destination,
+      accountVerified: refund.accountVerifiedAs !== null,
+      parts: refund.parts.map((part) => ({ ...part, refunded: part.providerRefundId !== null })),
+    });
     const paid = await markRefundPaidIf(ctx, refund.id, change.note, finance.id, async (trx) => {
       const use = await takeAllowance(trx, ctx, {
         staffId: finance.id,
         allowance: 'MONEY_OUT_WON',
-        amount: refund.amount,
+        amount: paidByHandWon(refund),
         action: 'MANUAL_REFUND',
         reference: String(refund.id),
       });
@@ -143,6 +142,12 @@ export async function markRefundPaidOrRequestApproval(
     return { approval };
   }
   return { refund: await setRefundStatus(ctx, refund.id, change, finance.id) };
+}
+
+/** The won finance sends by hand: the bank-transfer parts (a split request's provider part went back there). */
+function paidByHandWon(refund: AdminCoinRefund): number {
+  const byHand = refund.parts.filter((part) => part.via === 'BANK_TRANSFER');
+  return byHand.length > 0 ? byHand.reduce((sum, part) => sum + part.amount, 0) : refund.amount;
 }
 
 const providerRefundSchema = z.object({ refundId: z.number().int(), reason: z.string() });

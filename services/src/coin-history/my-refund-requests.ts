@@ -10,10 +10,12 @@ import {
 import { partialRefund } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import { AppError, notFound, pageOffset, toPage } from '../http';
+import { bankHolderOf } from '../money-out';
 import { decideDestination, recordRefundParts } from './refund-parts';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
 import {
+  accountOfRequest,
   partialRefundRequestId,
   lockChargesOfHeldCoins,
   refuseFrozenCoins,
@@ -49,7 +51,8 @@ export async function myRefundRequests(
 
 /**
  * The fan corrects the account of a partial refund finance refused: it is requested again, refunding the CASH coins
- * he holds then (the refusal gave them back). Someone else's request is "not found".
+ * he holds then (the refusal gave them back). The bank is asked who holds the account first, and the part that goes
+ * to it must go to the fan's own (`accountOfRequest`). Someone else's request is "not found".
  */
 export async function correctRefundAccount(
   ctx: ServiceContext,
@@ -57,6 +60,11 @@ export async function correctRefundAccount(
   refundId: number,
   account: RefundBankAccount,
 ): Promise<CoinRefund> {
+  const owned = await refundRepository.findRefund(ctx.db, refundId);
+  if (!owned || owned.user_id !== userId) throw notFound('coinRefunds.notFound');
+  const bankHolder =
+    owned.kind === 'PARTIAL_REFUND' && owned.status === 'refused' ? await bankHolderOf(ctx, account) : null;
+  const request = { userId, bankAccount: account, bankHolder };
   await ctx.db.transaction().execute(async (trx) => {
     const current = await refundRepository.lockUserRefund(trx, refundId);
     if (!current || current.user_id !== userId) throw notFound('coinRefunds.notFound');
@@ -72,13 +80,13 @@ export async function correctRefundAccount(
         at: now,
         kind: 'PARTIAL_REFUND',
       });
-      await refundRepository.resubmitRefund(trx, refundId, account, { ...againOf(current), destination }, now);
+      const checked = await accountOfRequest(trx, ctx, request, destination);
+      await refundRepository.resubmitRefund(trx, refundId, checked, { ...againOf(current), destination }, now);
       await recordRefundParts(trx, {
         id: refundId,
         ledgerTransactionId: current.ledger_transaction_id,
         feeCoins: current.fee_coins,
         at: now,
-        destination,
         requestIdOf: (paymentId) => partialRefundRequestId(paymentId, current.ledger_transaction_id),
       });
       return;
@@ -99,10 +107,11 @@ export async function correctRefundAccount(
       at: entry.occurredAt,
       kind: 'PARTIAL_REFUND',
     });
+    const checked = await accountOfRequest(trx, ctx, request, destination);
     await refundRepository.resubmitRefund(
       trx,
       refundId,
-      account,
+      checked,
       {
         ledgerTransactionId: entry.transactionId,
         coins,
@@ -118,7 +127,6 @@ export async function correctRefundAccount(
       ledgerTransactionId: entry.transactionId,
       feeCoins,
       at: entry.occurredAt,
-      destination,
       requestIdOf: (paymentId) => partialRefundRequestId(paymentId, entry.transactionId),
     });
   });

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { createTestApp, testConfig, type TestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, tenCoinItemId } from '@fanmission/tests/support/coins';
+import { chargeCoins, TEST_DEPOSITOR_NAME, tenCoinItemId } from '@fanmission/tests/support/coins';
 import {
   PAYPAL_WEBHOOK_ID,
   PORTONE_WEBHOOK_SECRET as WEBHOOK_SECRET,
@@ -22,7 +22,7 @@ import {
 // amount (PortOne in won, PayPal in USD cents), once however often it is asked; a partial refund is split into its
 // charges in their own currencies, the fee shared; the provider's later notice of that refund takes no coins; refunds
 // and chargebacks that found the coins spent are listed for finance. Providers are the local servers speaking their APIs.
-const BANK_ACCOUNT = { bankName: '우리은행', bankAccountHolder: 'Fan', bankAccountNumber: '1002123456' };
+const BANK_ACCOUNT = { bankName: '우리은행', bankAccountHolder: TEST_DEPOSITOR_NAME, bankAccountNumber: '1002123456' };
 
 let portOne: PortOneServer;
 let payPal: PayPalServer;
@@ -387,45 +387,43 @@ describe('one destination per refund request', () => {
       await inject({ method: 'GET', url: `/api/admin/coin-refunds/${id}`, headers: finance.headers })
     ).json<AdminCoinRefund>();
 
-  it('sends a partial refund with a bank deposit among its charges wholly to the fan’s account', async () => {
+  it('splits a partial refund with a bank deposit: the card back through PortOne, the deposit to the fan’s account', async () => {
     const fan = await createAccount(testApp.app);
     const card = await paidCard(fan);
     await chargeCoins(db(), { userId: fan.id, coins: 100, at: new Date(Date.now() - 86_400_000), via: 'bank' });
-    // 110 coins: a fee of 3 coins; the card's 10 coins go to the account too, in won, and PortOne is never asked.
+    // 110 coins, a fee of 3 coins: the card's 10 coins never go to the account; PortOne takes them back.
     const request = await refundHeld(fan);
-    expect(request.destination).toEqual({ kind: 'BANK_ACCOUNT', account: BANK_ACCOUNT });
+    expect(request.destination).toMatchObject({ kind: 'SPLIT', account: BANK_ACCOUNT });
     expect(request.parts).toEqual([
-      expect.objectContaining({ via: 'BANK_TRANSFER', paymentId: card, currency: 'KRW', coins: 10 }),
+      expect.objectContaining({ via: 'PROVIDER', paymentId: card, currency: 'KRW', coins: 10 }),
       expect.objectContaining({ via: 'BANK_TRANSFER', paymentId: null, currency: 'KRW', coins: 100 }),
     ]);
     expect(request.parts.reduce((sum, part) => sum + part.amount, 0)).toBe(request.amount);
-    expect(await adminView(request.id)).toMatchObject({ destination: request.destination });
+    expect(await adminView(request.id)).toMatchObject({
+      destination: request.destination,
+      accountVerifiedAs: 'DEPOSITOR_NAME',
+    });
     const mine = (await inject({ method: 'GET', url: '/api/v1/users/me/coin-refunds', headers: fan.headers })).json<{
       content: CoinRefund[];
     }>();
     expect(mine.content[0]!.destination).toEqual(request.destination);
 
+    // Marked paid by hand before the card went back: refused, in the caller's language, nothing changed.
     const messages: string[] = [];
     for (const language of ['ko', 'en', 'ja']) {
-      const response = await inject({
-        method: 'POST',
-        url: `/api/admin/coin-refunds/${request.id}/provider-refund`,
-        headers: { ...finance.headers, 'accept-language': language },
-        payload: {},
-      });
+      const response = await markPaid(request.id, language);
       expect(response.statusCode).toBe(409);
-      expect(response.json().code).toBe('NOT_REFUNDABLE_AT_PROVIDER');
+      expect(response.json().code).toBe('PROVIDER_PART_OPEN');
       messages.push(response.json().message);
     }
-    expect(messages[0]).toBe(
-      '이 환불은 계좌로 송금하는 요청이라 결제대행사를 통해 환불할 수 없습니다. 환불 상세의 계좌로 송금한 뒤 지급 완료로 표시해 주세요.',
-    );
     expect(new Set(messages).size).toBe(3);
-    // Nothing changed: no provider call, still requested, no app refund that would spare a later provider refund.
-    expect(cancellationsOf(card)).toEqual([]);
     expect(await adminView(request.id)).toMatchObject({ status: 'requested', paidAt: null });
-    const appRefunds = await db().selectFrom('payment_reversals').select('id').where('payment_id', '=', card).execute();
-    expect(appRefunds).toEqual([]);
+
+    const refunded = await refundAtProvider(request.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // The card part came back from PortOne; the account's part is still to send, so the request waits.
+    expect(cancellationsOf(card)).toHaveLength(1);
+    expect(refunded.json<AdminCoinRefund>()).toMatchObject({ status: 'requested' });
 
     const paid = await markPaid(request.id);
     expect(paid.statusCode, paid.body).toBe(200);

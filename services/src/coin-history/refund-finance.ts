@@ -2,7 +2,9 @@ import {
   type AdminCoinRefund,
   type AdminCoinRefundDetail,
   type CoinRefundStatus,
+  type RefundDestinationKind,
   refundsThroughProvider,
+  refundsToAccount,
 } from '@fanmission/contracts';
 import { returnRefund } from '@fanmission/ledger';
 import type { Transaction } from 'kysely';
@@ -138,7 +140,11 @@ async function changeLockedRefund(
       note: change.note,
     });
   } else if (current.status === 'requested' && change.status === 'paid') {
-    refuseHandPaymentOfProviderDestination({ kind: current.destination_kind, methods: current.destination_methods });
+    refuseHandPayment({
+      destination: { kind: current.destination_kind, methods: current.destination_methods },
+      accountVerified: current.bank_account_verified_at !== null,
+      parts: (await partsOf(trx, id)).map((part) => ({ ...part, refunded: part.provider_refund_id !== null })),
+    });
     await refuseHandPaymentOfProviderRefund(trx, id, current.provider_refund_claimed_at, now);
     await refundRepository.markRefundPaid(trx, id, { paidAt: now, paidBy: financeUserId, note: change.note });
   } else if (change.note !== undefined) {
@@ -147,14 +153,27 @@ async function changeLockedRefund(
 }
 
 /**
- * "Paid" says finance sent the money by hand: only where the request's destination is an account (the fan's, or the
- * one a withdrawn bank deposit came from). A request that goes back through the providers is refunded there, as the
- * fan was told; 409 `NOT_PAYABLE_BY_HAND`, nothing changed.
+ * "Paid" says finance sent the money by hand (docs/rules/money-out.md): only where it goes to an account — the fan's,
+ * once the bank showed it is his own (409 `REFUND_ACCOUNT_UNVERIFIED` for a request written before that check), or
+ * the one a withdrawn bank deposit came from. A request that goes back through the providers is refunded there, as
+ * the fan was told (409 `NOT_PAYABLE_BY_HAND`); a split request is marked paid once its provider part went back
+ * (409 `PROVIDER_PART_OPEN`), so that a card charge is never left open while the request reads paid. Nothing changes
+ * on a refusal.
  */
-export function refuseHandPaymentOfProviderDestination(destination: Parameters<typeof refundsThroughProvider>[0]) {
-  if (refundsThroughProvider(destination)) {
+export function refuseHandPayment(refund: {
+  destination: { kind: RefundDestinationKind; methods?: readonly string[] | null };
+  accountVerified: boolean;
+  parts: readonly { via: 'PROVIDER' | 'BANK_TRANSFER'; amount: number; refunded: boolean }[];
+}): void {
+  const { destination } = refund;
+  if (destination.kind === 'ORIGINAL_METHOD' && refundsThroughProvider(destination)) {
     throw new AppError(409, 'coinRefunds.paidByHandNotForProvider', { code: 'NOT_PAYABLE_BY_HAND' });
   }
+  if (refundsToAccount(destination) && !refund.accountVerified) {
+    throw new AppError(409, 'moneyOut.accountUnverified', { code: 'REFUND_ACCOUNT_UNVERIFIED' });
+  }
+  if (refund.parts.some((part) => part.via === 'PROVIDER' && part.amount > 0 && !part.refunded))
+    throw new AppError(409, 'moneyOut.providerPartOpen', { code: 'PROVIDER_PART_OPEN' });
 }
 
 /**
@@ -190,5 +209,6 @@ async function adminRefundDtos(db: DbExecutor, rows: refundRepository.RefundList
     payment: row.coin_deposit_id === null ? null : (deposits.get(row.coin_deposit_id)?.payment ?? null),
     paidBy: row.paid_by,
     note: row.note,
+    accountVerifiedAs: row.bank_account_verified_as,
   }));
 }

@@ -1,24 +1,15 @@
-import {
-  type CoinRefundKind,
-  type PayMethod,
-  phonePaymentCancellable,
-  type RefundDestinationKind,
-  refundsThroughProvider,
-  WON_PER_COIN,
-} from '@fanmission/contracts';
-import { chargeShares } from '@fanmission/ledger';
+import { type CoinRefundKind, WON_PER_COIN } from '@fanmission/contracts';
+import { chargeShares, partialRefundFee, type WalletLot } from '@fanmission/ledger';
 import type { DbExecutor } from '../db';
-import { chargeRefundAmount, findPaymentOrders, recordAppRefund } from '../payments';
+import { type ChargeCoins, type ChargesTaken, chargesOf, destinationFor, type StoredDestination } from '../money-out';
+import { chargeRefundAmount, recordAppRefund } from '../payments';
 import * as refundPartRepository from './refund-part-repository';
 
-type PaymentOrder = NonNullable<ReturnType<Awaited<ReturnType<typeof findPaymentOrders>>['get']>>;
-
 /*
- * A refund request pays back each charge whose coins it took in that charge's own currency and amount (a
- * PayPal charge in USD cents, never converted through KRW at today's rate) when the whole request goes back
- * through the providers (card, KakaoPay, PayPal, phone within the month it was paid in), each recorded beforehand as
- * an app refund so the provider's notice takes no coins twice. When one of its charges cannot (a bank deposit, a
- * billed phone charge), the whole request is paid by bank transfer in won. The 3 % fee is shared pro rata.
+ * The parts of a refund request, each paid the way the money-out rule says (services/src/money-out/rules.ts): a
+ * provider charge back through its provider in its own currency and amount (a PayPal charge in USD cents, never
+ * converted through KRW at today's rate), recorded beforehand as an app refund so the provider's notice takes no
+ * coins twice; bank deposits and billed phone charges by bank transfer in won. The 3 % fee is shared pro rata.
  */
 
 /** Splits `fee` coins over `coins` pro rata, largest remainders first: the shares sum to `fee` exactly. */
@@ -38,98 +29,61 @@ export function splitFee(coins: number[], fee: number): number[] {
   return shares;
 }
 
-/** Coins of one charge a refund takes: the charge's payment (`paymentId` of its PURCHASE; null when none paid it). */
-export interface ChargeCoins {
-  paymentId: string | null;
-  coins: number;
-}
-
-/** The charges whose coins a refund takes: each provider order with its coins, and the rest. */
-interface ChargesTaken {
-  /** Each charge a provider can still refund (card, KakaoPay, PayPal, a phone charge within its month). */
-  byProvider: { order: PaymentOrder; coins: number }[];
-  /** Coins of charges no provider can refund: bank deposits, and phone charges of a month already billed. */
-  otherCoins: number;
-  /** Whether some of those other coins came from a bank deposit. */
-  bankDeposit: boolean;
-}
-
-/** Sorts the coins of `shares` by whether a provider can take their charge back at `at`. */
-async function chargesOf(db: DbExecutor, shares: ChargeCoins[], at: Date): Promise<ChargesTaken> {
-  const orders = await findPaymentOrders(db, [
-    ...new Set(shares.flatMap((share) => (share.paymentId ? [share.paymentId] : []))),
-  ]);
-  const byCharge = new Map<string, { order: PaymentOrder; coins: number }>();
-  let otherCoins = 0;
-  let bankDeposit = false;
-  for (const share of shares) {
-    const known = share.paymentId ? byCharge.get(share.paymentId) : undefined;
-    const found = share.paymentId ? orders.get(share.paymentId) : undefined;
-    // The carrier refuses to cancel a phone charge once its month is billed: no provider can take that part back.
-    const billed = found?.pay_method === 'phone' && found.paid_at && !phonePaymentCancellable(found.paid_at, at);
-    const order = billed ? undefined : found;
-    if (order) byCharge.set(order.id, { order, coins: (known?.coins ?? 0) + share.coins });
-    else {
-      otherCoins += share.coins;
-      if (!found) bankDeposit = true;
-    }
-  }
-  return { byProvider: [...byCharge.values()], otherCoins, bankDeposit };
-}
-
 /** The charges whose coins a ledger refund transaction took. */
 async function chargesTaken(trx: DbExecutor, ledgerTransactionId: number, at: Date): Promise<ChargesTaken> {
   return await chargesOf(trx, await chargeShares(trx, ledgerTransactionId), at);
 }
 
-/** A refund request's destination as stored: its kind, and the pay methods of an ORIGINAL_METHOD one. */
-export interface StoredDestination {
-  kind: RefundDestinationKind;
-  methods: PayMethod[] | null;
-}
-
 /**
- * The one rule of where a refund request's money goes: back through the providers when every charge it pays back can
- * go there; else, for a partial refund, the fan's bank account (he must give one); else (a withdrawn bank deposit)
- * back to the account it was deposited from, by hand. A request is never split between a provider and a bank
- * transfer: the fan is told one destination and finance pays it one way.
+ * Where the money of the refund a ledger transaction made goes, decided when it took the coins, with the depositor
+ * names of the bank deposits it pays back (an account of one of them is the fan's own).
  */
-function destinationFor(charges: ChargesTaken, kind: CoinRefundKind): StoredDestination {
-  if (charges.otherCoins === 0 && charges.byProvider.length > 0) {
-    const methods = [...new Set(charges.byProvider.map((charge) => charge.order.pay_method))].sort();
-    return { kind: 'ORIGINAL_METHOD', methods };
-  }
-  if (kind === 'PARTIAL_REFUND' || !charges.bankDeposit) return { kind: 'BANK_ACCOUNT', methods: null };
-  return { kind: 'ORIGINAL_METHOD', methods: ['withoutbankbook'] };
-}
-
-/** Where the money of the refund a ledger transaction made goes, decided when it took the coins. */
 export async function decideDestination(
   trx: DbExecutor,
   refund: { ledgerTransactionId: number; at: Date; kind: CoinRefundKind },
-): Promise<StoredDestination> {
-  return destinationFor(await chargesTaken(trx, refund.ledgerTransactionId, refund.at), refund.kind);
+): Promise<StoredDestination & { depositorNames: string[] }> {
+  const charges = await chargesTaken(trx, refund.ledgerTransactionId, refund.at);
+  return { ...destinationFor(charges, refund.kind), depositorNames: charges.depositorNames };
+}
+
+/** What a partial refund asked now would do: where the money goes, the won sent to an account, the depositors. */
+export interface PartialRefundPlan extends StoredDestination {
+  /** Won that go to the fan's bank account (the coins of bank deposits and billed phone charges, less their fee). */
+  toAccountAmount: number;
+  depositorNames: string[];
 }
 
 /**
- * Where a partial refund taking `held` (the CASH coins of each lot it would take) at `at` would send the money: the
- * same rule, before any coin moves, so the fan knows whether to give an account. Null when nothing would be taken.
+ * Where a partial refund asked at `at` of the wallet's `walletLots` would send the money: the same rule over the
+ * lots the ledger would take (`decidePartialRefund`: every unexpired CASH coin held) and their 3 % fee, before any
+ * coin moves, so the fan knows whether to give an account and the account's holder can be checked. Null when
+ * nothing would be taken.
  */
-export async function partialRefundDestination(
+export async function partialRefundPlan(
   db: DbExecutor,
-  held: ChargeCoins[],
+  walletLots: readonly WalletLot[],
   at: Date,
-): Promise<StoredDestination | null> {
-  if (!held.some((share) => share.coins > 0)) return null;
-  return destinationFor(await chargesOf(db, held, at), 'PARTIAL_REFUND');
+): Promise<PartialRefundPlan | null> {
+  const held: ChargeCoins[] = walletLots
+    .filter((lot) => lot.source === 'CASH' && !lot.expired && lot.remaining > 0)
+    .map((lot) => ({ paymentId: lot.paymentId ?? null, coins: lot.remaining }));
+  if (held.length === 0) return null;
+  const feeCoins = partialRefundFee(held.reduce((sum, share) => sum + share.coins, 0));
+  const charges = await chargesOf(db, held, at);
+  const fees = splitFee([...charges.byProvider.map((charge) => charge.coins), charges.toAccountCoins], feeCoins);
+  return {
+    ...destinationFor(charges, 'PARTIAL_REFUND'),
+    toAccountAmount: (charges.toAccountCoins - fees.at(-1)!) * WON_PER_COIN,
+    depositorNames: charges.depositorNames,
+  };
 }
 
 /**
  * Records, in the transaction that took the coins, the parts of a refund request (once per request and ledger
- * transaction), each paid the way its destination says: through the providers, each charge's app refund recorded
- * so the provider's notice takes no coins twice; or by bank transfer, in won. Sets the request's currency and amount
- * in it when every part has the same currency. `requestIdOf` names the app refund of a charge (a withdrawal keeps
- * its deposit's name).
+ * transaction), each paid the way its charge came (`chargesOf`): a provider charge through its provider, its app
+ * refund recorded so the provider's notice takes no coins twice; the rest by bank transfer, in won. Sets the
+ * request's currency and amount in it when every part has the same currency. `requestIdOf` names the app refund of a
+ * charge (a withdrawal keeps its deposit's name).
  */
 export async function recordRefundParts(
   trx: DbExecutor,
@@ -139,7 +93,6 @@ export async function recordRefundParts(
     feeCoins: number;
     /** When the coins were taken: a phone charge of an earlier month cannot go back through its carrier then. */
     at: Date;
-    destination: StoredDestination;
     requestIdOf: (paymentId: string) => string;
   },
 ): Promise<void> {
@@ -147,28 +100,17 @@ export async function recordRefundParts(
   if ((recorded.get(refund.id) ?? []).some((part) => part.ledger_transaction_id === refund.ledgerTransactionId)) {
     return;
   }
-  const { byProvider: charges, otherCoins } = await chargesTaken(trx, refund.ledgerTransactionId, refund.at);
-  const throughProviders = refundsThroughProvider(refund.destination);
+  const { byProvider: charges, toAccountCoins: otherCoins } = await chargesTaken(
+    trx,
+    refund.ledgerTransactionId,
+    refund.at,
+  );
   const fees = splitFee([...charges.map((charge) => charge.coins), otherCoins], refund.feeCoins);
   const parts: refundPartRepository.NewRefundPart[] = [];
   for (const [index, { order, coins }] of charges.entries()) {
     const paymentId = order.id;
     const feeCoins = fees[index]!;
     const part = { refund_id: refund.id, ledger_transaction_id: refund.ledgerTransactionId, payment_id: paymentId };
-    if (!throughProviders) {
-      // Sent to the fan's account in won with the rest: the provider keeps the charge, and is never asked.
-      const amount = (coins - feeCoins) * WON_PER_COIN;
-      parts.push({
-        ...part,
-        via: 'BANK_TRANSFER',
-        coins,
-        fee_coins: feeCoins,
-        currency: 'KRW',
-        amount,
-        request_id: null,
-      });
-      continue;
-    }
     const amount = await chargeRefundAmount(trx, order, coins - feeCoins);
     const requestId = amount > 0 ? refund.requestIdOf(paymentId) : null;
     if (requestId) {

@@ -1,7 +1,7 @@
 import type { CoinRefundKind, CoinRefundStatus, RefundBankAccount } from '@fanmission/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { DbExecutor } from '../db';
-import type { StoredDestination } from './refund-parts';
+import type { AccountHolderMatch, StoredDestination } from '../money-out';
 import { selectListWindow } from '../admin';
 import { notifyCoinRefundPaid } from '../notifications';
 import type { CoinRefundRow, CoinRefundsTable } from './table';
@@ -21,6 +21,8 @@ export interface NewCoinRefund {
   requestedAt: Date;
   dueOn: string;
   bankAccount: RefundBankAccount | null;
+  /** How the bank's holder look-up showed `bankAccount` is the fan's own; null without an account. */
+  bankAccountVerifiedAs: AccountHolderMatch | null;
   destination: StoredDestination;
   /** A withdrawal is paid back in its charge's own currency and amount; KRW otherwise. */
   currency?: string;
@@ -45,6 +47,8 @@ export async function insertRefundOnce(db: DbExecutor, refund: NewCoinRefund): P
       bank_name: refund.bankAccount?.bankName ?? null,
       bank_account_holder: refund.bankAccount?.bankAccountHolder ?? null,
       bank_account_number: refund.bankAccount?.bankAccountNumber ?? null,
+      bank_account_verified_as: refund.bankAccountVerifiedAs,
+      bank_account_verified_at: refund.bankAccountVerifiedAs ? refund.requestedAt : null,
       destination_kind: refund.destination.kind,
       destination_methods: refund.destination.methods,
       currency: refund.currency ?? 'KRW',
@@ -77,6 +81,8 @@ function refundsQuery(db: DbExecutor) {
       'r.bank_name',
       'r.bank_account_holder',
       'r.bank_account_number',
+      'r.bank_account_verified_as',
+      'r.bank_account_verified_at',
       'r.destination_kind',
       'r.destination_methods',
       'r.refused_at',
@@ -116,6 +122,7 @@ export async function lockRefund(db: DbExecutor, id: number) {
       'provider_refund_claimed_at',
       'destination_kind',
       'destination_methods',
+      'bank_account_verified_at',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -182,7 +189,7 @@ export async function markRefundRefused(
 export async function resubmitRefund(
   db: DbExecutor,
   id: number,
-  account: RefundBankAccount,
+  account: { account: RefundBankAccount; verifiedAs: AccountHolderMatch } | null,
   again: {
     ledgerTransactionId: number;
     coins: number;
@@ -202,9 +209,11 @@ export async function resubmitRefund(
     requested_at: now,
     due_on: again.dueOn,
     returned_transaction_id: null,
-    bank_name: account.bankName,
-    bank_account_holder: account.bankAccountHolder,
-    bank_account_number: account.bankAccountNumber,
+    bank_name: account?.account.bankName ?? null,
+    bank_account_holder: account?.account.bankAccountHolder ?? null,
+    bank_account_number: account?.account.bankAccountNumber ?? null,
+    bank_account_verified_as: account?.verifiedAs ?? null,
+    bank_account_verified_at: account ? now : null,
     destination_kind: again.destination.kind,
     destination_methods: again.destination.methods,
     refused_at: null,

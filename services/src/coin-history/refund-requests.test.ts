@@ -210,7 +210,14 @@ describe('a partial refund to the fan’s bank account', () => {
     expect((await correct(undefined, ACCOUNT)).statusCode).toBe(401);
     expect((await correct(fan, { ...ACCOUNT, bankAccountNumber: 'abc' })).statusCode).toBe(400);
 
-    const corrected = await correct(fan, { ...ACCOUNT, bankAccountHolder: '홍길동2' });
+    // Somebody else's account is refused before anything moves: the bank names its holder, not the fan.
+    const strangers = await correct(fan, { ...ACCOUNT, bankAccountHolder: '김다름' });
+    expect(strangers.statusCode).toBe(400);
+    expect(strangers.json().subErrors[0].field).toBe('bankAccount.bankAccountHolder');
+    expect(await walletCoins(fan.id)).toBe(400);
+
+    const ownOtherAccount = { ...ACCOUNT, bankAccountNumber: '98765432101' };
+    const corrected = await correct(fan, ownOtherAccount);
     expect(corrected.statusCode).toBe(200);
     // Asked again: the coins he holds now leave the wallet once more, same amounts.
     expect(corrected.json<CoinRefund>()).toMatchObject({
@@ -218,8 +225,8 @@ describe('a partial refund to the fan’s bank account', () => {
       refusalReason: null,
       coins: 400,
       amount: 38_800,
-      bankAccount: { ...ACCOUNT, bankAccountHolder: '홍길동2' },
-      destination: { kind: 'BANK_ACCOUNT', account: { ...ACCOUNT, bankAccountHolder: '홍길동2' } },
+      bankAccount: ownOtherAccount,
+      destination: { kind: 'BANK_ACCOUNT', account: ownOtherAccount },
     });
     expect(await walletCoins(fan.id)).toBe(0);
     // Not refused any more: nothing to correct.
@@ -360,7 +367,13 @@ describe('where a partial refund goes, known before the fan gives an account', (
     // Nothing moved or was recorded; the preview, read again, asks the account.
     expect(await walletCoins(fan.id)).toBe(200);
     expect(await refundRows(fan.id)).toEqual([]);
-    expect((await coinLots(fan)).partialRefund.destination).toEqual({ kind: 'BANK_ACCOUNT' });
+    // The card's 100 coins still go back to the card; the deposit's 100, less their 3-coin share of the fee, to the
+    // account.
+    expect((await coinLots(fan)).partialRefund.destination).toEqual({
+      kind: 'SPLIT',
+      methods: ['card'],
+      toAccountAmount: 9_700,
+    });
 
     const sent = await send({ bankAccount: ACCOUNT });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -368,7 +381,7 @@ describe('where a partial refund goes, known before the fan gives an account', (
     expect(refund).toMatchObject({
       coins: 200,
       bankAccount: ACCOUNT,
-      destination: { kind: 'BANK_ACCOUNT', account: ACCOUNT },
+      destination: { kind: 'SPLIT', methods: ['card'], account: ACCOUNT },
     });
     // A retry with the same key answers the recorded request, with or without the account.
     for (const payload of [{ bankAccount: ACCOUNT }, {}]) {

@@ -8,6 +8,7 @@ import {
   phonePaymentCancellable,
   type RefundBankAccount,
   type RefundDestination,
+  refundsToAccount,
   WON_PER_COIN,
 } from '@fanmission/contracts';
 import {
@@ -24,7 +25,8 @@ import { findPaymentOrder, lockPaymentOrder } from '../payments';
 import type { DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
 import type { MessageKey, MessageParams } from '../i18n';
-import { decideDestination, recordRefundParts } from './refund-parts';
+import { type AccountHolderMatch, bankHolderOf, requireHeldByMember } from '../money-out';
+import { decideDestination, partialRefundPlan, recordRefundParts } from './refund-parts';
 import * as repository from './repository';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
@@ -55,7 +57,7 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
   const requestId = `withdrawal:coin-deposit:${depositId}`;
   return await recordRefund(
     ctx,
-    { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null, ...original },
+    { userId, kind: 'WITHDRAWAL', coinDepositId: depositId, bankAccount: null, bankHolder: null, ...original },
     async (trx) => {
       // The order's row first (every settling path locks it before the ledger), then the coins.
       if (order) await lockPaymentOrder(trx, paymentId);
@@ -69,8 +71,9 @@ export async function withdrawCharge(ctx: ServiceContext, userId: number, deposi
 /**
  * Refunds every held CASH coin minus 3 %. The ledger key comes from the caller's Idempotency-Key; without one, from
  * the wallet's latest transaction, so a double click (same wallet state) still refunds once. `bankAccount` is needed
- * only when the money goes to the fan's account (`decideDestination`); when it goes back to the payment methods it is
- * not stored.
+ * only when some money goes to the fan's account (`decideDestination`: bank deposits, billed phone charges); the bank
+ * is asked who holds it before any coin moves, and it must be the fan (`requireHeldByMember`). When all the money goes
+ * back to the payment methods, it is neither asked about nor stored.
  */
 export async function refundHeldCoins(
   ctx: ServiceContext,
@@ -83,15 +86,23 @@ export async function refundHeldCoins(
   const key = idempotencyKey
     ? `partial-refund:user:${userId}:key:${idempotencyKey}`
     : `partial-refund:user:${userId}:after:${await latestWalletTransaction(ctx.db, userId)}`;
+  const bankHolder =
+    bankAccount && (await sendsToAccount(ctx, userId, now)) ? await bankHolderOf(ctx, bankAccount) : null;
   return await recordRefund(
     ctx,
-    { userId, kind: 'PARTIAL_REFUND', coinDepositId: null, bankAccount },
+    { userId, kind: 'PARTIAL_REFUND', coinDepositId: null, bankAccount, bankHolder },
     async (trx) => {
       await lockChargesOfHeldCoins(trx, userId, now);
       return await partialRefund(trx, { userId, idempotencyKey: key, now });
     },
     partialRefundRequestId,
   );
+}
+
+/** Whether a partial refund asked now would send some money to an account (the bank is then asked its holder). */
+export async function sendsToAccount(ctx: ServiceContext, userId: number, now: Date): Promise<boolean> {
+  const plan = await partialRefundPlan(ctx.db, await lots(ctx.db, userId, { now }), now);
+  return plan !== null && refundsToAccount(plan);
 }
 
 /** Names the app refund of one charge of a partial refund (one per ledger transaction and charge). */
@@ -126,14 +137,39 @@ const phoneMonthPassed = (paidAt: Date) =>
   });
 
 /**
- * A partial refund whose money goes to the fan's bank account (a charge no provider can take back: a bank deposit, a
- * phone charge of a billed month) needs that account: 400 with the field, so the app asks it.
+ * A partial refund whose money goes, in all or in part, to the fan's bank account (a charge no provider can take
+ * back: a bank deposit, a phone charge of a billed month) needs that account: 400 with the field, so the app asks it.
  */
 const bankAccountNeeded = () =>
   new AppError(400, 'coinRefunds.bankAccountNeeded', {
     code: 'VALIDATION_FAILED',
     fields: [{ field: 'bankAccount', key: 'coinRefunds.bankAccountNeededField' }],
   });
+
+/** The coins changed between the look-up and the refund so that money now goes to an account nobody asked about. */
+const destinationChanged = () =>
+  new AppError(409, 'moneyOut.destinationChanged', { code: 'REFUND_DESTINATION_CHANGED' });
+
+/**
+ * The account a request sends money to, checked in the transaction that takes the coins against the charges it
+ * actually takes: the bank's holder (asked before) must be the fan. Null when no money goes to an account.
+ */
+export async function accountOfRequest(
+  trx: DbExecutor,
+  ctx: ServiceContext,
+  request: { userId: number; bankAccount: RefundBankAccount | null; bankHolder: string | null },
+  destination: { kind: RefundDestination['kind']; depositorNames: string[] },
+): Promise<{ account: RefundBankAccount; verifiedAs: AccountHolderMatch } | null> {
+  if (!refundsToAccount(destination)) return null;
+  if (!request.bankAccount) throw bankAccountNeeded();
+  if (request.bankHolder === null) throw destinationChanged();
+  const verifiedAs = await requireHeldByMember(trx, ctx, {
+    userId: request.userId,
+    holder: request.bankHolder,
+    depositorNames: destination.depositorNames,
+  });
+  return { account: request.bankAccount, verifiedAs };
+}
 
 const notRefundable = () => new AppError(400, 'coinRefunds.notRefundable', { code: 'NOT_REFUNDABLE' });
 
@@ -149,6 +185,8 @@ async function recordRefund(
     kind: CoinRefundKind;
     coinDepositId: number | null;
     bankAccount: RefundBankAccount | null;
+    /** The holder the bank named for `bankAccount`, asked before the transaction; null when not asked. */
+    bankHolder: string | null;
     currency?: string;
     amountMinor?: number;
   },
@@ -166,17 +204,21 @@ async function recordRefund(
         at: entry.occurredAt,
         kind: request.kind,
       });
-      const paidToAccount = destination.kind === 'BANK_ACCOUNT';
-      if (request.kind === 'PARTIAL_REFUND' && paidToAccount && !request.bankAccount) {
-        // Thrown inside the transaction: the coins it took go back, nothing is recorded. A replay of a request
-        // already recorded answers it, account or not.
-        if (!(await refundRepository.findRefundByTransaction(trx, entry.transactionId))) throw bankAccountNeeded();
-      }
+      // A replay of a request already recorded answers it, account or not; otherwise an account the money goes to
+      // is checked, and a refusal is thrown inside the transaction: the coins it took go back, nothing is recorded.
+      const replay = await refundRepository.findRefundByTransaction(trx, entry.transactionId);
+      const account =
+        replay || request.kind !== 'PARTIAL_REFUND' ? null : await accountOfRequest(trx, ctx, request, destination);
       await refundRepository.insertRefundOnce(trx, {
-        ...request,
+        userId: request.userId,
+        kind: request.kind,
+        coinDepositId: request.coinDepositId,
+        ...(request.currency !== undefined && { currency: request.currency }),
+        ...(request.amountMinor !== undefined && { amountMinor: request.amountMinor }),
         // An account the money does not go to is not kept.
-        bankAccount: paidToAccount ? request.bankAccount : null,
-        destination,
+        bankAccount: account?.account ?? null,
+        bankAccountVerifiedAs: account?.verifiedAs ?? null,
+        destination: { kind: destination.kind, methods: destination.methods },
         ledgerTransactionId: entry.transactionId,
         coins,
         feeCoins,
@@ -191,8 +233,6 @@ async function recordRefund(
           ledgerTransactionId: entry.transactionId,
           feeCoins,
           at: entry.occurredAt,
-          // The request recorded first (a replay) keeps its destination.
-          destination: { kind: recorded.destination_kind, methods: recorded.destination_methods },
           requestIdOf: (paymentId) => requestIdOf(paymentId, entry.transactionId),
         });
       }
@@ -264,9 +304,12 @@ function bankAccountOf(row: refundRepository.RefundListRow): RefundBankAccount |
   };
 }
 
-/** The one place the request's money goes, as the fan and finance both read it. */
+/** Where the request's money goes, as the fan and finance both read it. */
 export function destinationOf(row: refundRepository.RefundListRow): RefundDestination {
   if (row.destination_kind === 'BANK_ACCOUNT') return { kind: 'BANK_ACCOUNT', account: bankAccountOf(row) };
+  if (row.destination_kind === 'SPLIT') {
+    return { kind: 'SPLIT', methods: row.destination_methods ?? [], account: bankAccountOf(row) };
+  }
   return { kind: 'ORIGINAL_METHOD', methods: row.destination_methods ?? [] };
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@fanmission/ledger';
 import type { ServiceContext } from '../context';
 import { pageOffset, toPage } from '../http';
-import { type ChargeCoins, partialRefundDestination, type StoredDestination } from './refund-parts';
+import { type PartialRefundPlan, partialRefundPlan } from './refund-parts';
 import * as repository from './repository';
 
 /**
@@ -116,17 +116,13 @@ export async function coinLots(
   );
   let cashCoins = 0;
   let nonRefundableCoins = 0;
-  // The lots a partial refund would take now (ledger `decidePartialRefund`: every unexpired CASH coin held).
-  const held: ChargeCoins[] = [];
   for (const lot of walletLots) {
     if (lot.expired) continue;
-    if (lot.source === 'CASH') {
-      cashCoins += lot.remaining;
-      if (lot.remaining > 0) held.push({ paymentId: lot.paymentId ?? null, coins: lot.remaining });
-    } else nonRefundableCoins += lot.remaining;
+    if (lot.source === 'CASH') cashCoins += lot.remaining;
+    else nonRefundableCoins += lot.remaining;
   }
   const feeCoins = partialRefundFee(cashCoins);
-  const destination = await partialRefundDestination(ctx.db, held, now);
+  const plan = await partialRefundPlan(ctx.db, walletLots, now);
   return {
     lots: walletLots.map((lot) => {
       const depositId = deposits.get(lot.transactionId)?.id ?? null;
@@ -139,16 +135,18 @@ export async function coinLots(
       refundCoins: cashCoins - feeCoins,
       refundAmount: (cashCoins - feeCoins) * WON_PER_COIN,
       nonRefundableCoins,
-      destination: destination && previewDestination(destination),
+      destination: plan && previewDestination(plan),
     },
   };
 }
 
-/** The preview's destination: the stored one's kind, with its pay methods when it goes back to them. */
-function previewDestination(destination: StoredDestination): PartialRefundDestination {
-  return destination.kind === 'ORIGINAL_METHOD'
-    ? { kind: 'ORIGINAL_METHOD', methods: destination.methods ?? [] }
-    : { kind: 'BANK_ACCOUNT' };
+/** The preview's destination: the kind, the pay methods of the provider part, the won that go to an account. */
+function previewDestination(plan: PartialRefundPlan): PartialRefundDestination {
+  if (plan.kind === 'ORIGINAL_METHOD') return { kind: 'ORIGINAL_METHOD', methods: plan.methods ?? [] };
+  if (plan.kind === 'SPLIT') {
+    return { kind: 'SPLIT', methods: plan.methods ?? [], toAccountAmount: plan.toAccountAmount };
+  }
+  return { kind: 'BANK_ACCOUNT' };
 }
 
 function lotDto(lot: WalletLot, coinDepositId: number | null, withdrawal: CoinLot['withdrawal']): CoinLot {

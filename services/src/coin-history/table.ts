@@ -26,8 +26,11 @@ export interface CoinRefundsTable {
   bank_account_number: string | null;
   /** Where the money goes (0510): decided when the coins are taken, again when a refused request is asked anew. */
   destination_kind: RefundDestinationKind;
-  /** The pay methods of an ORIGINAL_METHOD destination; null for a bank account. */
+  /** The pay methods of an ORIGINAL_METHOD or SPLIT destination; null for a bank account. */
   destination_methods: PayMethod[] | null;
+  /** How the bank's holder look-up showed the account is the fan's own (0560), and when; null before. */
+  bank_account_verified_as: Generated<'IDENTITY_NAME' | 'DEPOSITOR_NAME' | null>;
+  bank_account_verified_at: Generated<Date | null>;
   /** Finance could not pay the request: when, who, and why (shown to the fan). */
   refused_at: Date | null;
   refused_by: number | null;

@@ -19,6 +19,7 @@ export {
 export { type PaymentsTables } from './table';
 export {
   findPayment as findPaymentOrder,
+  findPaidBankTransfers,
   findPayments as findPaymentOrders,
   lockPayment as lockPaymentOrder,
 } from './repository';

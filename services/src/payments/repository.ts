@@ -322,3 +322,18 @@ export async function listBankTransfers(
 export async function findBankTransferDetails(db: DbExecutor, id: number): Promise<BankTransferDetails | undefined> {
   return bankTransferDetails(db).where('t.id', '=', id).executeTakeFirst();
 }
+
+/** Confirmed bank deposits by id, with the member and the depositor name they were paid under. */
+export async function findPaidBankTransfers(
+  db: DbExecutor,
+  ids: number[],
+): Promise<Map<number, { id: number; user_id: number; depositor_name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bank_transfers')
+    .select(['id', 'user_id', 'depositor_name'])
+    .where('id', 'in', ids)
+    .where('status', '=', 'paid')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -13,9 +13,49 @@ export const coinRefundsMessages = {
     ja: 'リストから銀行を選択してください。',
   },
   'coinRefunds.bankAccountNeeded': {
-    ko: '무통장 입금 등 결제 수단으로 돌려드릴 수 없는 충전이 있어 환불금 전액을 계좌로 보내 드립니다. 환불받을 계좌를 입력해 주세요.',
-    en: 'Some of your coins were charged in a way that cannot be paid back to it (such as a bank deposit), so the whole refund is sent to a bank account. Enter the account to refund to.',
-    ja: '銀行振込など決済手段に返金できないチャージがあるため、返金額の全額を口座にお送りします。返金先の口座を入力してください。',
+    ko: '무통장 입금 등 결제 수단으로 돌려드릴 수 없는 충전이 있어 그 금액은 본인 명의 계좌로 보내 드립니다. 환불받을 계좌를 입력해 주세요.',
+    en: 'Some of your coins were charged in a way that cannot be paid back to it (such as a bank deposit): that part is sent to your own bank account. Enter the account to refund to.',
+    ja: '銀行振込など決済手段に返金できないチャージがあるため、その分はご本人名義の口座にお送りします。返金先の口座を入力してください。',
+  },
+  'moneyOut.accountNotMembers': {
+    ko: '환불받을 계좌의 예금주가 회원님 본인(본인인증 이름 또는 무통장 입금자명)이 아닙니다. 본인 명의 계좌를 입력해 주세요.',
+    en: 'The bank says this account is not held by you (the name your identity check verified, or the depositor name of your bank deposits). Enter an account in your own name.',
+    ja: '返金先口座の口座名義がご本人（本人確認のお名前または振込名義）ではありません。ご本人名義の口座を入力してください。',
+  },
+  'moneyOut.accountNotMembersField': {
+    ko: '환불받을 계좌의 예금주가 본인이 아닙니다. 본인 명의 계좌를 입력해 주세요.',
+    en: 'The bank says this account is not held by you. Enter an account in your own name.',
+    ja: '返金先口座の口座名義がご本人ではありません。ご本人名義の口座を入力してください。',
+  },
+  'moneyOut.accountNotFound': {
+    ko: '은행에 없는 계좌번호입니다. 은행과 계좌번호를 확인해 주세요.',
+    en: 'The bank has no such account. Check the bank and the account number.',
+    ja: '銀行に存在しない口座番号です。銀行と口座番号をご確認ください。',
+  },
+  'moneyOut.accountNotFoundField': {
+    ko: '은행에 없는 계좌번호입니다.',
+    en: 'The bank has no such account.',
+    ja: '銀行に存在しない口座番号です。',
+  },
+  'moneyOut.bankLookupUnavailable': {
+    ko: '은행에서 예금주를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요. 코인은 그대로 있습니다.',
+    en: 'The bank could not confirm the account holder. Try again in a moment; your coins have not moved.',
+    ja: '銀行で口座名義を確認できませんでした。しばらくしてから再度お試しください。コインはそのままです。',
+  },
+  'moneyOut.destinationChanged': {
+    ko: '보유 코인이 바뀌어 환불 방법이 달라졌습니다. 내용을 다시 확인하고 요청해 주세요.',
+    en: 'Your coins changed, and with them where the refund goes. Check it again and ask again.',
+    ja: '保有コインが変わり、返金先が変わりました。内容を再確認してからもう一度お申し込みください。',
+  },
+  'moneyOut.providerPartOpen': {
+    ko: '카드·간편결제로 돌려줄 부분이 아직 결제대행사에서 환불되지 않았습니다. "결제대행사로 환불"을 먼저 진행해 주세요.',
+    en: 'The part that goes back to the card or wallet has not been refunded at the provider yet. Refund at provider first.',
+    ja: 'カード・簡易決済に返金する部分がまだ決済代行会社で返金されていません。先に「決済代行会社で返金」を行ってください。',
+  },
+  'moneyOut.accountUnverified': {
+    ko: '이 환불 계좌는 본인 명의로 확인되지 않았습니다. 지급을 거절하면 회원이 본인 명의 계좌로 다시 요청합니다.',
+    en: 'This refund account was never confirmed as the member’s own. Refuse it: the member then asks again with an account in his own name.',
+    ja: 'この返金口座は本人名義として確認されていません。支払いを拒否すると、会員が本人名義の口座で再申請します。',
   },
   'coinRefunds.bankAccountNeededField': {
     ko: '환불받을 계좌를 입력해 주세요.',

@@ -1,0 +1,182 @@
+import type { CoinRefund } from '@fanmission/contracts';
+import { verify, walletAccount } from '@fanmission/ledger';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
+import { useTestApp } from '@fanmission/tests/harness/app';
+import { chargeCoins, DAY_MS, plus, TEST_DEPOSITOR_NAME } from '@fanmission/tests/support/coins';
+import { identityNameHmac } from '../creators';
+
+/*
+ * Money leaves the way it came: a partial refund sends each card charge's part back through its provider, only the
+ * coins of bank deposits (and of billed phone charges) to a bank account, and only to an account the bank's holder
+ * look-up shows is the fan's own (his verified name, or the depositor name of the deposits it pays back).
+ */
+
+const clock = { now: new Date('2026-03-10T03:00:00Z') };
+const testApp = useTestApp({ now: () => clock.now });
+const inject = (options: InjectOptions) => testApp.current.app.inject(options);
+const db = () => testApp.current.database.db;
+
+/** The depositor name of `chargeCoins`' bank deposits. */
+const DEPOSITOR = TEST_DEPOSITOR_NAME;
+const OWN_ACCOUNT = { bankName: '우리은행', bankAccountHolder: DEPOSITOR, bankAccountNumber: '1002123456789' };
+/** Somebody else's account: the sandbox's bank answers the holder typed for it. */
+const STRANGERS_ACCOUNT = { bankName: '우리은행', bankAccountHolder: '김다름', bankAccountNumber: '1002999888777' };
+/** The sandbox's bank says this number is held by 김다름, whatever the fan types. */
+const MISLABELLED_ACCOUNT = { bankName: '우리은행', bankAccountHolder: DEPOSITOR, bankAccountNumber: '1002000007777' };
+
+const partialRefund = (fan: TestAccount, payload: unknown, language = 'en', key?: string) =>
+  inject({
+    method: 'POST',
+    url: '/api/v1/users/me/coins/partial-refund',
+    headers: { 'accept-language': language, ...fan.headers, ...(key && { 'idempotency-key': key }) },
+    payload: payload as Record<string, unknown>,
+  });
+
+async function walletCoins(userId: number): Promise<number> {
+  const row = await db()
+    .selectFrom('ledger_postings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('account', '=', walletAccount(userId))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+const refundCount = async (userId: number) =>
+  (await db().selectFrom('coin_refunds').select('id').where('user_id', '=', userId).execute()).length;
+
+/** A fan with 1,000 coins bought by card (paid at the sandbox provider) and one 10-coin bank deposit. */
+async function cardAndDepositFan(): Promise<TestAccount> {
+  const fan = await createAccount(testApp.current.app);
+  const card = await chargeCoins(db(), { userId: fan.id, coins: 1000, at: plus(clock.now, -3 * DAY_MS) });
+  const payment = await db()
+    .selectFrom('payments')
+    .select('amount')
+    .where('id', '=', card.paymentId)
+    .executeTakeFirstOrThrow();
+  // The sandbox's own record of the paid checkout, as its checkout page writes it: it refunds only what it took.
+  await db()
+    .insertInto('sandbox_checkouts')
+    .values({
+      payment_id: card.paymentId,
+      status: 'paid',
+      amount: payment.amount,
+      currency: 'KRW',
+      decided_at: clock.now,
+    })
+    .execute();
+  await chargeCoins(db(), { userId: fan.id, coins: 10, at: plus(clock.now, -DAY_MS), via: 'bank' });
+  return fan;
+}
+
+describe('a partial refund of card coins and a bank deposit', () => {
+  it('never sends the card charge to an account, and refuses somebody else’s account', async () => {
+    const fan = await cardAndDepositFan();
+    for (const [language, message] of [
+      ['ko', '환불받을 계좌의 예금주가'],
+      ['en', 'The bank says this account is not held by you'],
+      ['ja', '口座名義'],
+    ] as const) {
+      for (const account of [STRANGERS_ACCOUNT, MISLABELLED_ACCOUNT]) {
+        const response = await partialRefund(fan, { bankAccount: account }, language);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          subErrors: [{ field: 'bankAccount.bankAccountHolder', message: expect.stringContaining(message) }],
+        });
+      }
+    }
+    // Nothing moved, nothing recorded.
+    expect(await walletCoins(fan.id)).toBe(1010);
+    expect(await refundCount(fan.id)).toBe(0);
+  });
+
+  it('splits the request: the card part back to the card, the deposit’s part to the fan’s own account', async () => {
+    const fan = await cardAndDepositFan();
+    const preview = (await inject({ method: 'GET', url: '/api/v1/users/me/coin-lots', headers: fan.headers })).json()
+      .partialRefund;
+    expect(preview.destination).toEqual({ kind: 'SPLIT', methods: ['card'], toAccountAmount: 1_000 });
+
+    const response = await partialRefund(fan, { bankAccount: OWN_ACCOUNT });
+    expect(response.statusCode, response.body).toBe(200);
+    const refund = response.json<CoinRefund>();
+    // 1,010 coins, 3 % fee = 30 coins, shared pro rata: 30 on the card's 1,000, 0 on the deposit's 10.
+    expect(refund).toMatchObject({
+      coins: 1010,
+      feeCoins: 30,
+      amount: 98_000,
+      destination: { kind: 'SPLIT', methods: ['card'], account: OWN_ACCOUNT },
+    });
+    const byVia = Object.fromEntries(refund.parts.map((part) => [part.via, part]));
+    expect(byVia.PROVIDER).toMatchObject({ coins: 1000, feeCoins: 30, currency: 'KRW', amount: 97_000 });
+    expect(byVia.BANK_TRANSFER).toMatchObject({ paymentId: null, coins: 10, feeCoins: 0, amount: 1_000 });
+    expect(await walletCoins(fan.id)).toBe(0);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('lets finance mark the account part paid only after the card part went back through its provider', async () => {
+    const fan = await cardAndDepositFan();
+    const finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const refund = (await partialRefund(fan, { bankAccount: OWN_ACCOUNT })).json<CoinRefund>();
+    const url = `/api/admin/coin-refunds/${refund.id}`;
+    const paidFirst = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paidFirst.statusCode).toBe(409);
+    expect(paidFirst.json().code).toBe('PROVIDER_PART_OPEN');
+
+    const atProvider = await inject({
+      method: 'POST',
+      url: `${url}/provider-refund`,
+      headers: finance.headers,
+      payload: { reason: 'partial refund' },
+    });
+    expect(atProvider.statusCode, atProvider.body).toBe(200);
+    // The card part went back; the account's part is still to send.
+    expect(atProvider.json()).toMatchObject({ status: 'requested' });
+
+    const paid = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'paid' });
+  });
+});
+
+describe('the account a refund to a bank goes to', () => {
+  it('is the fan’s when its holder is the name his identity check verified', async () => {
+    const fan = await createAccount(testApp.current.app);
+    await db()
+      .updateTable('users')
+      .set({ identity_name_hmac: identityNameHmac(testApp.current.config, '김본인') })
+      .where('id', '=', fan.id)
+      .execute();
+    // Deposited under another name (a parent's): the account in his own verified name is his.
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS), via: 'bank' });
+    const account = { bankName: 'KB국민은행', bankAccountHolder: '김 본인', bankAccountNumber: '12345678901234' };
+    const response = await partialRefund(fan, { bankAccount: account });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ destination: { kind: 'BANK_ACCOUNT' }, amount: 9_700 });
+  });
+
+  it('cannot be looked up while the bank does not answer: 503, nothing moved', async () => {
+    const fan = await createAccount(testApp.current.app);
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS), via: 'bank' });
+    const response = await partialRefund(fan, {
+      bankAccount: { ...OWN_ACCOUNT, bankAccountNumber: '1002000000408' },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe('BANK_LOOKUP_UNAVAILABLE');
+    expect(await walletCoins(fan.id)).toBe(100);
+    expect(await refundCount(fan.id)).toBe(0);
+  });
+
+  it('refuses billed phone coins of a member with no verified name and no deposit', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const charge = await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -40 * DAY_MS) });
+    await db().updateTable('payments').set({ pay_method: 'phone' }).where('id', '=', charge.paymentId).execute();
+    const response = await partialRefund(fan, {
+      bankAccount: { ...OWN_ACCOUNT, bankAccountHolder: '김본인' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().subErrors[0].field).toBe('bankAccount.bankAccountHolder');
+    expect(await walletCoins(fan.id)).toBe(100);
+  });
+});
