@@ -22,6 +22,9 @@ export async function playCoinHistory(
   const { shape, cast, random, since, now, at, ledger, operatorId, fanUser } = world;
   // The named fans (the demo fan) pay with each method in turn, so their history shows every one.
   const castCharges = new Map<number, number>();
+  // How each member paid so far: a partial refund sends card, wallet and phone money back there and only bank
+  // deposits to his own account (services/src/money-out/rules.ts).
+  const paidWith = new Map<number, Set<string>>();
   // The coins, in time order: charges when a wallet runs short, holds, rolls, releases and refunds.
   const payments: Row[] = [];
   const bankTransfers: Row[] = [];
@@ -42,6 +45,7 @@ export async function playCoinHistory(
     // A charge taken back is one a provider can refund (a bank transfer is not).
     const pay = regret && chosen.provider === null ? PAY_METHODS[1] : chosen;
     const paymentId = `world-${payments.length + bankTransfers.length + 1}`;
+    paidWith.set(userId, (paidWith.get(userId) ?? new Set<string>()).add(pay.method));
     const depositId = deposits.length + 1;
     let bankTransferId: number | null = null;
     if (pay.provider === null) {
@@ -121,18 +125,9 @@ export async function playCoinHistory(
         }),
       );
       refunds.push(
-        refundRow(
-          refunds.length + 1,
-          userId,
-          'WITHDRAWAL',
-          depositId,
-          withdrawal,
-          item.point,
-          0,
-          withdrawnAt,
-          now,
-          pay.method,
-        ),
+        refundRow(refunds.length + 1, userId, 'WITHDRAWAL', depositId, withdrawal, item.point, 0, withdrawnAt, now, {
+          payMethod: pay.method,
+        }),
       );
     }
   };
@@ -246,7 +241,9 @@ export async function playCoinHistory(
         const coins = -outcome.entry.postings.find((posting) => posting.amount < 0)!.amount;
         const fee = outcome.entry.metadata.feeCoins as number;
         refunds.push(
-          refundRow(refunds.length + 1, fanUser(fan), 'PARTIAL_REFUND', null, outcome.entry, coins, fee, time, now),
+          refundRow(refunds.length + 1, fanUser(fan), 'PARTIAL_REFUND', null, outcome.entry, coins, fee, time, now, {
+            paidWith: [...(paidWith.get(fanUser(fan)) ?? [])],
+          }),
         );
       });
     }

@@ -127,7 +127,11 @@ export function* notificationsOf(
   }
 }
 
-/** A refund's row: a charge taken back within the week, or a member's partial refund of his cash coins. */
+/**
+ * A refund's row: a charge taken back within the week (back to its pay method), or a member's partial refund of his
+ * cash coins, sent the way the money came (services/src/money-out/rules.ts): the provider methods he paid with back
+ * there, bank deposits to his own account (held under his deposits' depositor name, as the holder look-up confirms).
+ */
 export function refundRow(
   id: number,
   userId: number,
@@ -138,10 +142,20 @@ export function refundRow(
   fee: number,
   time: Date,
   now: Date,
-  /** A withdrawal goes back to its charge's pay method; a partial refund to the fan's account. */
-  payMethod?: string,
+  how: { payMethod: string } | { paidWith: string[] },
 ): Row {
   const paid = time.getTime() < now.getTime() - 7 * DAY_MS;
+  const providerMethods = 'paidWith' in how ? how.paidWith.filter((method) => method !== 'withoutbankbook').sort() : [];
+  const toAccount = 'paidWith' in how && how.paidWith.includes('withoutbankbook');
+  const destination =
+    'payMethod' in how
+      ? { destination_kind: 'ORIGINAL_METHOD', destination_methods: [how.payMethod] }
+      : toAccount
+        ? {
+            destination_kind: providerMethods.length > 0 ? 'SPLIT' : 'BANK_ACCOUNT',
+            destination_methods: providerMethods.length > 0 ? providerMethods : null,
+          }
+        : { destination_kind: 'ORIGINAL_METHOD', destination_methods: providerMethods };
   return {
     id,
     user_id: userId,
@@ -155,11 +169,12 @@ export function refundRow(
     requested_at: time,
     due_on: new Date(time.getTime() + 7 * DAY_MS).toISOString().slice(0, 10),
     paid_at: paid ? new Date(time.getTime() + 3 * DAY_MS) : null,
-    bank_name: kind === 'PARTIAL_REFUND' ? WORLD_BANK : null,
-    bank_account_holder: kind === 'PARTIAL_REFUND' ? `회원 ${userId}` : null,
-    bank_account_number: kind === 'PARTIAL_REFUND' ? String(200000000 + userId) : null,
-    destination_kind: kind === 'PARTIAL_REFUND' ? 'BANK_ACCOUNT' : 'ORIGINAL_METHOD',
-    destination_methods: kind === 'PARTIAL_REFUND' ? null : [payMethod ?? 'card'],
+    bank_name: toAccount ? WORLD_BANK : null,
+    bank_account_holder: toAccount ? `입금자 ${userId}` : null,
+    bank_account_number: toAccount ? String(200000000 + userId) : null,
+    bank_account_verified_as: toAccount ? 'DEPOSITOR_NAME' : null,
+    bank_account_verified_at: toAccount ? time : null,
+    ...destination,
     updated_at: time,
   };
 }

@@ -205,8 +205,12 @@ describe('what a refund request pays back', () => {
 describe('where a refund goes, as the fan reads it', () => {
   afterEach(() => window.localStorage.clear());
   const account = { bankName: '신한은행', bankAccountNumber: '110123456789', bankAccountHolder: '김리뷰' } as const;
-  const toAccount = { destination: { kind: 'BANK_ACCOUNT' as const, account }, dueOn: '2026-12-02' };
-  const toCard = { destination: { kind: 'ORIGINAL_METHOD' as const, methods: ['card' as const] }, dueOn: '2026-12-02' };
+  const toAccount = { destination: { kind: 'BANK_ACCOUNT' as const, account }, dueOn: '2026-12-02', parts: [] };
+  const toCard = {
+    destination: { kind: 'ORIGINAL_METHOD' as const, methods: ['card' as const] },
+    dueOn: '2026-12-02',
+    parts: [],
+  };
 
   test('the account with its middle hidden and the day as the app writes days, in ko, en and ja', async () => {
     await useLanguage('ko');

@@ -63,7 +63,59 @@ function DialogOverLots() {
   return lots.data ? <PartialRefundDialog preview={lots.data.partialRefund} onClose={() => undefined} /> : null;
 }
 
+const split: CoinLotsResponse['partialRefund'] = {
+  ...figures,
+  destination: { kind: 'SPLIT', methods: ['card'], toAccountAmount: 1_000 },
+};
+const ACCOUNT = { bankName: 'KB국민은행', bankAccountHolder: '홍길동', bankAccountNumber: '12345678901' } as const;
+
 describe('partial refund dialog', () => {
+  test('card coins go back to the card and only the deposit’s won to the fan’s own account, said before he acts', async () => {
+    const t = await useLanguage('ko');
+    const splitRefund: CoinRefund = {
+      ...backToCard,
+      bankAccount: ACCOUNT,
+      destination: { kind: 'SPLIT', methods: ['card'], account: ACCOUNT },
+      parts: [
+        {
+          paymentId: 'p1',
+          via: 'PROVIDER',
+          provider: 'portone',
+          coins: 90,
+          feeCoins: 3,
+          currency: 'KRW',
+          amount: 8_700,
+          refundedAt: null,
+          providerRefundId: null,
+        },
+        {
+          paymentId: null,
+          via: 'BANK_TRANSFER',
+          provider: null,
+          coins: 10,
+          feeCoins: 0,
+          currency: 'KRW',
+          amount: 1_000,
+          refundedAt: null,
+          providerRefundId: null,
+        },
+      ],
+    };
+    const calls = serve({ 'POST /api/v1/users/me/coins/partial-refund': () => json(splitRefund) });
+    const user = userEvent.setup();
+    renderAt('/', <Route path="/" element={<PartialRefundDialog preview={split} onClose={() => undefined} />} />);
+    screen.getByText(t.coinRefunds.partialSplit.replace('{{methods}}', '신용카드').replace('{{amount}}', '1,000'));
+    await user.click(screen.getByRole('combobox', { name: t.coinRefunds.bankName }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'KB국민은행' }));
+    await user.type(screen.getByLabelText(t.coinRefunds.bankAccountHolder), '홍길동');
+    await user.type(screen.getByLabelText(t.coinRefunds.bankAccountNumber), '12345678901');
+    await user.click(screen.getByRole('button', { name: t.coinRefunds.submit.replace('{{amount}}', '9,700') }));
+    await screen.findByText(
+      '환불을 요청했습니다. 2026.03.13까지 결제 수단으로 환불되고, 1,000원은 KB국민은행 123-***-901 홍길동으로 입금됩니다.',
+    );
+    expect(calls.map((call) => call.body)).toEqual([{ bankAccount: ACCOUNT }]);
+  });
+
   test('the bank account is checked before anything is sent; the server’s refusal is shown', async () => {
     const t = await useLanguage('en');
     const refusal = 'Your coins are frozen.';

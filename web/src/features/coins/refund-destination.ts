@@ -1,11 +1,18 @@
-import { type CoinRefund, formatDay, type PartialRefundDestination, type PayMethod } from '@fanmission/contracts';
+import {
+  type CoinRefund,
+  formatDay,
+  formatNumber,
+  type PartialRefundDestination,
+  type PayMethod,
+} from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 import { withRo } from '../../shared/format/korean';
 import { bankLabel } from './components/bank-account-fields';
 
 /*
- * Where the fan's refund goes, as finance reads it too (the request's one `destination`, services/src/coin-history/
- * refund-parts.ts): an account (its bank, its number with the middle hidden, its holder) or his payment method.
+ * Where the fan's refund goes, as finance reads it too (the request's `destination`, services/src/money-out/rules.ts):
+ * an account in his own name (its bank, its number with the middle hidden, its holder), his payment method, or both
+ * (a split request: the card back to the card, bank deposits to the account).
  */
 
 /** An account number with its middle hidden, as a receipt writes it: "110-***-789". */
@@ -16,7 +23,7 @@ export function maskedAccountNumber(number: string): string {
 
 /** The account in one line: "신한은행 110-***-789 김리뷰"; null when the money goes back to a payment method. */
 export function destinationAccount(destination: CoinRefund['destination'], language: string): string | null {
-  if (destination.kind !== 'BANK_ACCOUNT' || !destination.account) return null;
+  if (destination.kind === 'ORIGINAL_METHOD' || !destination.account) return null;
   const { bankName, bankAccountNumber, bankAccountHolder } = destination.account;
   return `${bankLabel(bankName, language)} ${maskedAccountNumber(bankAccountNumber)} ${bankAccountHolder}`;
 }
@@ -24,6 +31,7 @@ export function destinationAccount(destination: CoinRefund['destination'], langu
 /** Where the money goes, without the date: the account, or back to the payment method. */
 export function destinationText(destination: CoinRefund['destination'], t: TFunction, language: string): string {
   const account = destinationAccount(destination, language);
+  if (account && destination.kind === 'SPLIT') return t('coinRefunds.splitText', { account });
   if (account) return account;
   if (destination.kind === 'ORIGINAL_METHOD' && destination.methods.includes('withoutbankbook')) {
     return t('coinRefunds.toDepositingAccount');
@@ -33,12 +41,16 @@ export function destinationText(destination: CoinRefund['destination'], t: TFunc
 
 /** The sentence the fan reads: "신한은행 110-***-789 김리뷰로 2026.12.02까지 입금됩니다" or "… 결제 수단으로 환불됩니다". */
 export function destinationLine(
-  refund: Pick<CoinRefund, 'destination' | 'dueOn'>,
+  refund: Pick<CoinRefund, 'destination' | 'dueOn' | 'parts'>,
   t: TFunction,
   language: string,
 ): string {
   const dueOn = formatDay(refund.dueOn);
   const account = destinationAccount(refund.destination, language);
+  if (account && refund.destination.kind === 'SPLIT') {
+    const won = refund.parts.filter((part) => part.via === 'BANK_TRANSFER').reduce((sum, part) => sum + part.amount, 0);
+    return t('coinRefunds.splitBy', { account, accountTo: withRo(account), dueOn, amount: formatNumber(won) });
+  }
   if (account) return t('coinRefunds.toAccountBy', { account, accountTo: withRo(account), dueOn });
   if (refund.destination.kind === 'ORIGINAL_METHOD' && refund.destination.methods.includes('withoutbankbook')) {
     return t('coinRefunds.toDepositingAccountBy', { dueOn });
@@ -55,7 +67,7 @@ export function payMethodsText(methods: readonly PayMethod[], t: TFunction, lang
 
 /**
  * Where a partial refund asked now would go, said before the fan acts: back to the payment methods he charged with,
- * or (a charge no provider can take back among them) wholly to the account he is asked for.
+ * to an account in his own name he is asked for (charges no provider can take back), or both.
  */
 export function partialRefundDestinationText(
   destination: PartialRefundDestination,
@@ -63,5 +75,11 @@ export function partialRefundDestinationText(
   language: string,
 ): string {
   if (destination.kind === 'BANK_ACCOUNT') return t('coinRefunds.partialToAccount');
+  if (destination.kind === 'SPLIT') {
+    return t('coinRefunds.partialSplit', {
+      methods: payMethodsText(destination.methods, t, language),
+      amount: formatNumber(destination.toAccountAmount),
+    });
+  }
   return t('coinRefunds.partialToPayment', { methods: payMethodsText(destination.methods, t, language) });
 }

@@ -54,7 +54,7 @@ export function PartialRefundDialog({
   const refund = usePartialRefund();
   const nothing = preview.cashCoins === 0;
   // The account is asked only when the money goes to it; the preview follows the coins held (refetched on a refusal).
-  const toAccount = preview.destination?.kind === 'BANK_ACCOUNT';
+  const toAccount = preview.destination?.kind === 'BANK_ACCOUNT' || preview.destination?.kind === 'SPLIT';
 
   const submit = async () => {
     const account = toAccount ? bankAccount.checkedAccount() : undefined;

@@ -41,7 +41,11 @@ export const coinRefundsEn: CoinRefundsMessages = {
   toDepositingAccount: 'Back to the account you deposited from',
   partialToPayment: 'Refunded to the payment methods you charged with ({{methods}}). No bank account is needed.',
   partialToAccount:
-    'Some of these coins were charged in a way that cannot take the money back (a bank deposit, or a phone charge of an earlier month), so the whole refund is paid to the account below.',
+    'These coins were charged in a way that cannot take the money back (a bank deposit, or a phone charge of an earlier month), so they are paid to a bank account in your own name. The bank is asked who holds it: its holder must be the name your identity check verified or the depositor name of your bank deposits.',
+  partialSplit:
+    'Coins charged by card or wallet go back to the payment methods ({{methods}}); only the {{amount}} won of bank deposits and earlier months’ phone charges are paid to a bank account in your own name (the name your identity check verified, or your bank deposits’ depositor name).',
+  splitBy: 'Refunded to your payment methods, and {{amount}} won paid to {{account}}, by {{dueOn}}',
+  splitText: 'Payment method + {{account}}',
   failed: 'The request did not go through. Please try again.',
   won: '{{amount}} won',
   coins: '{{coins}} coins',
