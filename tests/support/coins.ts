@@ -22,10 +22,19 @@ async function coinItem(db: Db, itemType: 'CASH' | 'BONUS', point?: number) {
 /** The depositor name `chargeCoins`' bank deposits are paid under: an account held by it is the fan's own. */
 export const TEST_DEPOSITOR_NAME = '홍길동';
 
-/** A verified charge of a catalogue item (10, 30, 50, 100, 300, 500 or 1000 coins), paid by card or bank deposit. */
+/**
+ * A verified charge of a catalogue item (10, 30, 50, 100, 300, 500 or 1000 coins), paid by bank deposit or at the
+ * sandbox provider by card (the default), KakaoPay, PayPal or mobile phone (in won).
+ */
 export async function chargeCoins(
   db: Db,
-  options: { userId: number; coins: number; at: Date; via?: 'card' | 'bank'; depositorName?: string },
+  options: {
+    userId: number;
+    coins: number;
+    at: Date;
+    via?: 'card' | 'kakaopay' | 'paypal' | 'phone' | 'bank';
+    depositorName?: string;
+  },
 ): Promise<Charge> {
   const item = await coinItem(db, 'CASH', options.coins);
   let paymentId: string;
@@ -59,7 +68,7 @@ export async function chargeCoins(
         user_id: options.userId,
         coin_item_id: item.id,
         provider: 'sandbox',
-        pay_method: 'card',
+        pay_method: options.via ?? 'card',
         pg: null,
         currency: 'KRW',
         amount: item.price,
@@ -76,7 +85,7 @@ export async function chargeCoins(
     userId: options.userId,
     coins: item.point,
     paymentId,
-    payMethod: options.via === 'bank' ? 'withoutbankbook' : 'card',
+    payMethod: options.via === 'bank' ? 'withoutbankbook' : (options.via ?? 'card'),
     coinItemId: item.id,
     idempotencyKey: `purchase:${paymentId}`,
     now: options.at,
