@@ -180,3 +180,46 @@ describe('the account a refund to a bank goes to', () => {
     expect(await walletCoins(fan.id)).toBe(100);
   });
 });
+
+describe('a request written before accounts were checked', () => {
+  it('cannot be marked paid; finance refuses it and the fan asks again with his own account', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS), via: 'bank' });
+    const refund = (await partialRefund(fan, { bankAccount: OWN_ACCOUNT })).json<CoinRefund>();
+    // As migration 0560 leaves the requests written before it: no record of whose account it is.
+    await db()
+      .updateTable('coin_refunds')
+      .set({ bank_account_verified_as: null, bank_account_verified_at: null, bank_account_holder: '김다름' })
+      .where('id', '=', refund.id)
+      .execute();
+    const url = `/api/admin/coin-refunds/${refund.id}`;
+    const view = await inject({ method: 'GET', url, headers: finance.headers });
+    expect(view.json()).toMatchObject({ accountVerifiedAs: null });
+    const paid = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().code).toBe('REFUND_ACCOUNT_UNVERIFIED');
+    const refused = await inject({
+      method: 'PUT',
+      url,
+      headers: finance.headers,
+      payload: { status: 'refused', refusalReason: 'Give an account in your own name.' },
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await walletCoins(fan.id)).toBe(100);
+    const again = await inject({
+      method: 'PUT',
+      url: `/api/v1/users/me/coin-refunds/${refund.id}/bank-account`,
+      headers: fan.headers,
+      payload: OWN_ACCOUNT,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await inject({ method: 'GET', url, headers: finance.headers })).json()).toMatchObject({
+      status: 'requested',
+      accountVerifiedAs: 'DEPOSITOR_NAME',
+    });
+    const paidNow = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
+    expect(paidNow.statusCode, paidNow.body).toBe(200);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});

@@ -1,12 +1,14 @@
-// Migration 0510 goes down and up again cleanly (in a transaction rolled back), and gives the requests recorded before
-// it the destination their parts say: a card withdrawal its card, a partial refund with a bank deposit among its
-// charges the fan's account, a withdrawn bank deposit the account it came from.
+// Migrations 0510 and 0560 go down and up again cleanly (in a transaction rolled back), and give the requests recorded
+// before them the destination their parts say: a card withdrawal its card, a partial refund with a card charge and a
+// bank deposit among its charges both (the card back to the card, the deposit to the fan's account), a withdrawn bank
+// deposit the account it came from.
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, plus } from '@fanmission/tests/support/coins';
+import { chargeCoins, DAY_MS, plus, TEST_DEPOSITOR_NAME } from '@fanmission/tests/support/coins';
 import { down, up } from './0510_refund_destination';
+import * as moneyOutRule from './0560_money_out_rule';
 
 const testApp = useTestApp();
 
@@ -18,7 +20,7 @@ const destinations = async (db: Kysely<unknown>) =>
       from coin_refunds r order by r.id`.execute(db)
   ).rows;
 
-describe('migration 0510_refund_destination', () => {
+describe('migrations 0510_refund_destination and 0560_money_out_rule', () => {
   it('drops the destination going down and gives it back going up, as the parts say', async () => {
     const { app } = testApp.current;
     const now = new Date();
@@ -41,7 +43,7 @@ describe('migration 0510_refund_destination', () => {
     await chargeCoins(app.db, { userId: mixed.id, coins: 100, at: plus(now, -20 * DAY_MS) });
     await chargeCoins(app.db, { userId: mixed.id, coins: 300, at: plus(now, -10 * DAY_MS), via: 'bank' });
     await post('/api/v1/users/me/coins/partial-refund', mixed, {
-      bankAccount: { bankName: '신한은행', bankAccountHolder: '김리뷰', bankAccountNumber: '110123456789' },
+      bankAccount: { bankName: '신한은행', bankAccountHolder: TEST_DEPOSITOR_NAME, bankAccountNumber: '110123456789' },
     });
     const expected = [
       { kind: 'WITHDRAWAL', destination_kind: 'ORIGINAL_METHOD', destination_methods: ['card'], vias: ['PROVIDER'] },
@@ -53,9 +55,9 @@ describe('migration 0510_refund_destination', () => {
       },
       {
         kind: 'PARTIAL_REFUND',
-        destination_kind: 'BANK_ACCOUNT',
-        destination_methods: null,
-        vias: ['BANK_TRANSFER', 'BANK_TRANSFER'],
+        destination_kind: 'SPLIT',
+        destination_methods: ['card'],
+        vias: ['PROVIDER', 'BANK_TRANSFER'],
       },
     ];
     const rolledBack = new Error('rolled back');
@@ -64,6 +66,7 @@ describe('migration 0510_refund_destination', () => {
         // Migrations take an untyped Kysely (services/src/db/migrations/index.ts).
         const trx = transaction as unknown as Kysely<unknown>;
         expect(await destinations(trx)).toEqual(expected);
+        await moneyOutRule.down(trx);
         await down(trx);
         const columns = await sql<{ column_name: string }>`
           select column_name from information_schema.columns
@@ -71,6 +74,7 @@ describe('migration 0510_refund_destination', () => {
             and column_name in ('destination_kind', 'destination_methods', 'via')`.execute(trx);
         expect(columns.rows).toEqual([]);
         await up(trx);
+        await moneyOutRule.up(trx);
         expect(await destinations(trx)).toEqual(expected);
         throw rolledBack;
       }),

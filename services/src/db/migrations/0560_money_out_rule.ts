@@ -21,9 +21,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column bank_account_verified_at timestamptz,
       add constraint coin_refunds_bank_account_verified
         check ((bank_account_verified_as is null) = (bank_account_verified_at is null))`.execute(db);
+  await sql`
+    update coin_refunds r set destination_kind = 'SPLIT', destination_methods = both_ways.methods
+    from (
+      select p.refund_id,
+        array_agg(distinct pay.pay_method order by pay.pay_method) filter (where p.via = 'PROVIDER' and p.amount > 0)
+          as methods,
+        bool_or(p.via = 'BANK_TRANSFER' and p.amount > 0) as to_account
+      from coin_refund_parts p
+      join coin_refunds owner on owner.id = p.refund_id and owner.ledger_transaction_id = p.ledger_transaction_id
+      left join payments pay on pay.id = p.payment_id
+      group by p.refund_id
+    ) both_ways
+    where both_ways.refund_id = r.id and r.destination_kind = 'BANK_ACCOUNT' and both_ways.to_account
+      and both_ways.methods is not null`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // A split request reads as one to the fan's account again (its parts keep how each charge goes).
+  await sql`
+    update coin_refunds set destination_kind = 'BANK_ACCOUNT', destination_methods = null
+    where destination_kind = 'SPLIT'`.execute(db);
   await sql`
     alter table coin_refunds
       drop constraint coin_refunds_bank_account_verified,
