@@ -776,7 +776,13 @@ describe('operator and finance console', () => {
     // charge's goes back through the provider.
     const requestRefund = async (holder: string, via: 'bank' | 'card' = 'bank') => {
       const member = await createAccount(app);
-      await chargeCoins(app.db, { userId: member.id, coins: 100, at: new Date(Date.now() - 10 * 86_400_000), via });
+      await chargeCoins(app.db, {
+        userId: member.id,
+        coins: 100,
+        at: new Date(Date.now() - 10 * 86_400_000),
+        via,
+        depositorName: holder,
+      });
       const response = await app.inject({
         method: 'POST',
         url: '/api/v1/users/me/coins/partial-refund',

@@ -95,7 +95,13 @@ describe('web app: refunds and coin lots', () => {
 
     // 2. A bank deposit of 100 coins (finance confirmed it), 30 of them spent on a mission: that charge is used, so no
     // longer withdrawable. With a bank deposit among its charges, the partial refund goes to the fan's account.
-    await chargeCoins(served.testApp.database.db, { userId: fan.id, coins: 100, at: new Date(), via: 'bank' });
+    await chargeCoins(served.testApp.database.db, {
+      userId: fan.id,
+      coins: 100,
+      at: new Date(),
+      via: 'bank',
+      depositorName: '김팬',
+    });
     const request = await inject({
       method: 'POST',
       url: '/api/v1/missions',
@@ -142,6 +148,16 @@ describe('web app: refunds and coin lots', () => {
     expect(accountBox!.x + accountBox!.width).toBeLessThanOrEqual(PHONE.width);
     expect(phoneDialog.errors).toEqual([]);
     await phoneDialog.page.context().close();
+    // Somebody else's account: the bank names its holder, and the refund is refused before any coin moves.
+    await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김다름');
+    await submit.click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(/예금주가 회원님 본인/)
+      .waitFor();
+    await page.getByRole('button', { name: ko.common.ok }).click();
+    expect(await balanceOf(fan)).toBe(70);
+    await refundDialog.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬');
     await submit.click();
     // Where the money goes, as finance reads it, and the day as the page writes days.
     await page
@@ -228,11 +244,12 @@ describe('web app: refunds and coin lots', () => {
     await page.setViewportSize(DESKTOP);
     await requests.first().getByRole('button', { name: ko.coinRefunds.correctAccount }).click();
     const correct = page.getByRole('dialog', { name: ko.coinRefunds.correctTitle });
-    await correct.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬민');
+    await correct.getByRole('textbox', { name: ko.coinRefunds.bankAccountHolder }).fill('김팬');
+    await correct.getByRole('textbox', { name: ko.coinRefunds.bankAccountNumber }).fill('110987654321');
     await correct.getByRole('button', { name: ko.coinRefunds.correctSubmit }).click();
     await page.getByRole('alertdialog').getByText(ko.coinRefunds.corrected).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
-    await requests.first().getByText('신한은행 110-***-789 김팬민').waitFor();
+    await requests.first().getByText('신한은행 110-***-321 김팬').waitFor();
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
     await requests
