@@ -264,6 +264,38 @@ describe('web app: refunds and coin lots', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  test('a card charge and a bank deposit: the dialog says the card goes back to the card, the deposit to his account', async () => {
+    const fan = await createAccount(served.testApp.app, { username: `split${suffix}` });
+    const db = served.testApp.database.db;
+    await chargeCoins(db, { userId: fan.id, coins: 100, at: plus(new Date(), -10 * DAY_MS) });
+    await chargeCoins(db, { userId: fan.id, coins: 10, at: plus(new Date(), -DAY_MS), via: 'bank' });
+    for (const language of LANGUAGES) {
+      const texts = resources[language].translation;
+      const { page, errors } = await openPage(language, fanSession(fan));
+      await page.goto(url('/coin-history'));
+      await expectAccessibleDialog(page, {
+        name: 'partial-refund-split',
+        language,
+        open: async () => {
+          await page.getByRole('button', { name: texts.coinRefunds.partialRefund }).click();
+          // 110 coins, fee 3 (shared 3 on the card's 100, 0 on the deposit's 10): 1,000 won to the account.
+          await page
+            .getByTestId('partial-refund-destination')
+            .getByText(template(texts.coinRefunds.partialSplit))
+            .waitFor();
+        },
+      });
+      await page.getByTestId('partial-refund-destination').getByText(/1,000/).waitFor();
+      await page.getByRole('combobox', { name: texts.coinRefunds.bankName }).waitFor();
+      if (language === 'ko') {
+        await page.setViewportSize(DESKTOP);
+        await screenshot(page, 'partial-refund-split', 'ko');
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   test('my coins: the lots by expiry in ko, en and ja, and the refund screens at 360 px', async () => {
     const fan = await createAccount(served.testApp.app, { username: `lots${suffix}` });
     const db = served.testApp.database.db;

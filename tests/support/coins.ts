@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { grantBonus, holdForMission, purchase } from '@fanmission/ledger';
+import { grantBonus, holdForMission, purchase, walletAccount } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
 
 /*
@@ -184,4 +184,30 @@ export async function tenCoinItemId(db: Db): Promise<number> {
     .where('item_type', '=', 'CASH')
     .executeTakeFirstOrThrow();
   return item.id;
+}
+
+/** The wallet's balance straight from the ledger postings (not from any counter). */
+export async function walletCoins(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_postings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('account', '=', walletAccount(userId))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * The sandbox provider's own record of a paid checkout, as its checkout page writes it when the payer approves: the
+ * sandbox refunds only what a checkout took.
+ */
+export async function recordSandboxCheckout(db: Db, paymentId: string, at: Date): Promise<void> {
+  const { amount } = await db
+    .selectFrom('payments')
+    .select('amount')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('sandbox_checkouts')
+    .values({ payment_id: paymentId, status: 'paid', amount, currency: 'KRW', decided_at: at })
+    .execute();
 }

@@ -1,10 +1,17 @@
 import type { CoinRefund } from '@fanmission/contracts';
-import { verify, walletAccount } from '@fanmission/ledger';
+import { verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, plus, TEST_DEPOSITOR_NAME } from '@fanmission/tests/support/coins';
+import {
+  chargeCoins,
+  DAY_MS,
+  plus,
+  recordSandboxCheckout,
+  TEST_DEPOSITOR_NAME,
+  walletCoins as walletCoinsOf,
+} from '@fanmission/tests/support/coins';
 import { identityNameHmac } from '../creators';
 
 /*
@@ -34,14 +41,7 @@ const partialRefund = (fan: TestAccount, payload: unknown, language = 'en', key?
     payload: payload as Record<string, unknown>,
   });
 
-async function walletCoins(userId: number): Promise<number> {
-  const row = await db()
-    .selectFrom('ledger_postings')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('account', '=', walletAccount(userId))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+const walletCoins = (userId: number) => walletCoinsOf(db(), userId);
 
 const refundCount = async (userId: number) =>
   (await db().selectFrom('coin_refunds').select('id').where('user_id', '=', userId).execute()).length;
@@ -50,22 +50,7 @@ const refundCount = async (userId: number) =>
 async function cardAndDepositFan(): Promise<TestAccount> {
   const fan = await createAccount(testApp.current.app);
   const card = await chargeCoins(db(), { userId: fan.id, coins: 1000, at: plus(clock.now, -3 * DAY_MS) });
-  const payment = await db()
-    .selectFrom('payments')
-    .select('amount')
-    .where('id', '=', card.paymentId)
-    .executeTakeFirstOrThrow();
-  // The sandbox's own record of the paid checkout, as its checkout page writes it: it refunds only what it took.
-  await db()
-    .insertInto('sandbox_checkouts')
-    .values({
-      payment_id: card.paymentId,
-      status: 'paid',
-      amount: payment.amount,
-      currency: 'KRW',
-      decided_at: clock.now,
-    })
-    .execute();
+  await recordSandboxCheckout(db(), card.paymentId, clock.now);
   await chargeCoins(db(), { userId: fan.id, coins: 10, at: plus(clock.now, -DAY_MS), via: 'bank' });
   return fan;
 }

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, plus, spendCoins } from '@fanmission/tests/support/coins';
+import { chargeCoins, DAY_MS, plus, spendCoins, walletCoins as walletCoinsOf } from '@fanmission/tests/support/coins';
 
 /*
  * The fan's side of refund requests: a partial refund names the bank account it is paid to, the fan lists
@@ -44,15 +44,7 @@ const refundRows = (userId: number) =>
 const myRefunds = (fan: TestAccount | undefined, query = '') =>
   inject({ method: 'GET', url: `/api/v1/users/me/coin-refunds${query}`, headers: fan?.headers ?? {} });
 
-/** The wallet's balance straight from the ledger postings. */
-async function walletCoins(userId: number): Promise<number> {
-  const row = await db()
-    .selectFrom('ledger_postings')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('account', '=', walletAccount(userId))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+const walletCoins = (userId: number) => walletCoinsOf(db(), userId);
 
 describe('a partial refund to the fan’s bank account', () => {
   let fan: TestAccount;

@@ -3,14 +3,14 @@
 // refunds or free coins below a threshold; an operator alone neither changes a creator's payout grade nor lifts the
 // penalty that lowered it. Each recipe ends with a pending approval request and nothing credited, paid or changed.
 import type { AdminApproval, AdminCoinRefundDetail, AdminStaffAllowance, CoinRefund } from '@fanmission/contracts';
-import { verify, walletAccount } from '@fanmission/ledger';
+import { verify } from '@fanmission/ledger';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '@fanmission/services/auth';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { approveAs } from '@fanmission/tests/support/approvals';
-import { chargeCoins, DAY_MS, plus } from '@fanmission/tests/support/coins';
+import { chargeCoins, DAY_MS, plus, walletCoins as walletCoinsOf } from '@fanmission/tests/support/coins';
 import { createProduct, createVerifiedCreator, insertMission } from '@fanmission/tests/support/missions';
 
 const testApp = useTestApp();
@@ -38,14 +38,7 @@ const requestOf = (response: LightMyRequestResponse, kind: string, maker: Accoun
   return request;
 };
 
-async function walletCoins(userId: number): Promise<number> {
-  const row = await db()
-    .selectFrom('ledger_postings')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-    .where('account', '=', walletAccount(userId))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+const walletCoins = (userId: number) => walletCoinsOf(db(), userId);
 const allowanceOf = async (account: Account) => {
   const response = await call('GET', '/api/admin/approvals/allowance', account);
   expect(response.statusCode, response.body).toBe(200);

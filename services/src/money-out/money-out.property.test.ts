@@ -5,7 +5,14 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { chargeCoins, DAY_MS, plus, spendCoins, TEST_DEPOSITOR_NAME } from '@fanmission/tests/support/coins';
+import {
+  chargeCoins,
+  DAY_MS,
+  plus,
+  recordSandboxCheckout,
+  spendCoins,
+  TEST_DEPOSITOR_NAME,
+} from '@fanmission/tests/support/coins';
 
 /*
  * The money-out rule as a property: random sequences of charges by every method, spends, withdrawals, partial refunds
@@ -80,18 +87,7 @@ async function step(fan: TestAccount, op: Op): Promise<void> {
   switch (op.kind) {
     case 'charge': {
       const charge = await chargeCoins(db(), { userId: fan.id, coins: op.coins, at: clock.now, via: op.via });
-      if (op.via !== 'bank') {
-        // The sandbox's own record of the paid checkout: it refunds only what it took.
-        const { amount } = await db()
-          .selectFrom('payments')
-          .select('amount')
-          .where('id', '=', charge.paymentId)
-          .executeTakeFirstOrThrow();
-        await db()
-          .insertInto('sandbox_checkouts')
-          .values({ payment_id: charge.paymentId, status: 'paid', amount, currency: 'KRW', decided_at: clock.now })
-          .execute();
-      }
+      if (op.via !== 'bank') await recordSandboxCheckout(db(), charge.paymentId, clock.now);
       break;
     }
     case 'spend': {
