@@ -278,17 +278,17 @@ describe('web app: refunds and coin lots', () => {
         language,
         open: async () => {
           await page.getByRole('button', { name: texts.coinRefunds.partialRefund }).click();
-          // 110 coins, fee 3 (shared 3 on the card's 100, 0 on the deposit's 10): 1,000 won to the account.
-          await page
-            .getByTestId('partial-refund-destination')
-            .getByText(template(texts.coinRefunds.partialSplit))
-            .waitFor();
+          // 110 coins, fee 3 (all 3 on the card's 100 by the largest remainder): the deposit's 1,000 won to the account.
+          const destination = page.getByTestId('partial-refund-destination');
+          await destination.getByText(template(texts.coinRefunds.partialSplit)).waitFor();
+          expect(await destination.innerText()).toContain('1,000');
+          await page.getByRole('combobox', { name: texts.coinRefunds.bankName }).waitFor();
         },
       });
-      await page.getByTestId('partial-refund-destination').getByText(/1,000/).waitFor();
-      await page.getByRole('combobox', { name: texts.coinRefunds.bankName }).waitFor();
       if (language === 'ko') {
         await page.setViewportSize(DESKTOP);
+        await page.getByRole('button', { name: texts.coinRefunds.partialRefund }).click();
+        await page.getByTestId('partial-refund-destination').waitFor();
         await screenshot(page, 'partial-refund-split', 'ko');
       }
       expect(errors).toEqual([]);
