@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  koreaDaysLeft,
   INVALID_DATE_TEXT,
   addBusinessDays,
   formatDay,
@@ -53,5 +54,18 @@ describe('Korea time', () => {
     expect(addBusinessDays(new Date('2026-03-13T14:30:00Z'), 3)).toBe('2026-03-18');
     // Saturday 00:30 in Korea (Friday 15:30 UTC).
     expect(addBusinessDays(new Date('2026-03-13T15:30:00Z'), 3)).toBe('2026-03-18');
+  });
+});
+
+describe('koreaDaysLeft', () => {
+  it('counts a deadline’s D-day in Korea-time calendar days, the same n the fan and the creator read', () => {
+    // A 10-day deadline taken at 11.29 02:39 KST falls on 12.09 02:39 KST: D-10, not D-9.
+    expect(koreaDaysLeft(new Date('2026-12-08T17:39:00Z'), new Date('2026-11-28T17:39:00Z'))).toBe(10);
+    // A few minutes later the same day it is still D-10; just past midnight KST it is D-9.
+    expect(koreaDaysLeft(new Date('2026-12-08T17:39:00Z'), new Date('2026-11-28T17:45:00Z'))).toBe(10);
+    expect(koreaDaysLeft(new Date('2026-12-08T17:39:00Z'), new Date('2026-11-29T15:00:00Z'))).toBe(9);
+    // Its own day is D-0 until the moment passes; then it is past (-1).
+    expect(koreaDaysLeft(new Date('2026-12-08T17:39:00Z'), new Date('2026-12-08T15:00:00Z'))).toBe(0);
+    expect(koreaDaysLeft(new Date('2026-12-08T17:39:00Z'), new Date('2026-12-08T17:40:00Z'))).toBe(-1);
   });
 });

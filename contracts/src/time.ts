@@ -37,6 +37,16 @@ export function koreaDate(instant: Date): string {
   return koreaIso(instant)?.slice(0, 10) ?? INVALID_DATE_TEXT;
 }
 
+/**
+ * The D-day of a deadline as Korean readers count it: Korea-time calendar days from `now`'s date to `due`'s date (a
+ * deadline at 12.09 02:39 seen at 11.29 02:39 is D-10; 0 on its own day); -1 once the deadline has passed.
+ */
+export function koreaDaysLeft(due: Date, now: Date): number {
+  if (due.getTime() < now.getTime()) return -1;
+  const day = (instant: Date) => Math.floor((instant.getTime() + KOREA_OFFSET_MS) / DAY_MS);
+  return day(due) - day(now);
+}
+
 /*
  * How people read dates, everywhere the product writes one (pages, console, mails, notifications): a day as
  * `2026.11.29`, a moment as `2026.11.29 10:00`, both in Korea time; a moment told outside the app (a mail, a message

@@ -1,5 +1,5 @@
 import type { MissionView } from '@fanmission/contracts';
-import { DAY_MS } from '@fanmission/contracts/time';
+import { koreaDaysLeft } from '@fanmission/contracts/time';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,9 +25,9 @@ export function firstLine(text: string | null): string {
   return (text ?? '').split('\n', 1)[0]!.trim();
 }
 
-/** Whole days before the creator's decision deadline (0 on its last day). */
+/** The D-day of the creator's decision deadline, Korea-time calendar days (0 on its last day). */
 export function daysToDecide(decisionDueAt: string, now: Date): number {
-  return Math.max(0, Math.floor((new Date(decisionDueAt).getTime() - now.getTime()) / DAY_MS));
+  return Math.max(0, koreaDaysLeft(new Date(decisionDueAt), now));
 }
 
 /**

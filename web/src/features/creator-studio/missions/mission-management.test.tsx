@@ -99,9 +99,12 @@ describe('product form rules', () => {
       decisionDueAt: status === 'REQUESTED' ? at : null,
       performDueAt: status === 'ACCEPTED' ? at : null,
     });
+    // Korea-time calendar days, as a Korean D-day counts (now is 11.20 12:00 KST).
     expect(daysLeft(due('2026-12-20T03:00:00Z', 'REQUESTED'), now)).toBe(30);
-    expect(daysLeft(due('2026-11-23T02:00:00Z', 'ACCEPTED'), now)).toBe(2);
-    expect(daysLeft(due('2026-11-20T20:00:00Z', 'ACCEPTED'), now)).toBe(0);
+    expect(daysLeft(due('2026-12-20T03:01:00Z', 'REQUESTED'), new Date('2026-11-20T03:05:00Z'))).toBe(30);
+    expect(daysLeft(due('2026-11-23T02:00:00Z', 'ACCEPTED'), now)).toBe(3);
+    expect(daysLeft(due('2026-11-20T20:00:00Z', 'ACCEPTED'), now)).toBe(1);
+    expect(daysLeft(due('2026-11-20T14:59:00Z', 'ACCEPTED'), now)).toBe(0);
     expect(daysLeft(due('2026-11-20T02:59:00Z', 'ACCEPTED'), now)).toBe(-1);
     expect(daysLeft(due(null, 'COMPLETED'), now)).toBeNull();
   });

@@ -1,4 +1,11 @@
-import { DAY_MS, formatNumber, type MissionView, type ProductType, SETTLEMENT } from '@fanmission/contracts';
+import {
+  DAY_MS,
+  formatNumber,
+  koreaDaysLeft,
+  type MissionView,
+  type ProductType,
+  SETTLEMENT,
+} from '@fanmission/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -47,8 +54,9 @@ export function overdue(mission: Pick<MissionView, 'status' | 'created' | 'accep
 }
 
 /**
- * The deadline a mission waiting for its creator has (a decision for a request, a performance once accepted): whole
- * days left, rounded up (0 on its last day), negative once past; null for a mission that waits for nothing.
+ * The deadline a mission waiting for its creator has (a decision for a request, a performance once accepted): its
+ * D-day in Korea-time calendar days (`koreaDaysLeft`: 0 on its last day), -1 once past; null for a mission that waits
+ * for nothing.
  */
 export function daysLeft(mission: Pick<MissionView, 'status' | 'decisionDueAt' | 'performDueAt'>, now: Date) {
   const due =
@@ -58,8 +66,7 @@ export function daysLeft(mission: Pick<MissionView, 'status' | 'decisionDueAt' |
         ? mission.performDueAt
         : null;
   if (!due) return null;
-  const left = new Date(due).getTime() - now.getTime();
-  return left < 0 ? -1 : Math.floor(left / DAY_MS);
+  return koreaDaysLeft(new Date(due), now);
 }
 
 const LIST_FILTERS: Record<MissionListType, { productType?: ProductType; status: string }> = {
