@@ -107,14 +107,20 @@ export const COMMENT_REPORT_DETAIL_MAX = 200;
 
 /**
  * POST /missions/{id}/comments/{commentId}/blocks: the reason and, for "other", what is wrong (required then). A
- * request without a body reports for "other" without a detail, as API clients did before reasons existed.
+ * request without a body reports for "other" without a detail, as API clients did before reasons existed; so does the
+ * body of that first form, `{ userId }` naming the reporter as the mission report's does (the caller's own id only).
  */
 export const commentReportRequestSchema = z
   .strictObject({
-    reason: commentReportReasonSchema,
+    reason: commentReportReasonSchema.optional(),
     detail: z.string().trim().max(COMMENT_REPORT_DETAIL_MAX, { error: 'comments.reportDetailTooLong' }).optional(),
+    /** The reporter, as the first form of this call named him: accepted when it is the caller, never needed. */
+    userId: z.number().int().positive().optional(),
   })
   .superRefine((body, context) => {
+    if (body.reason === undefined && (body.userId === undefined || body.detail !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'comments.reportReasonInvalid' });
+    }
     if (body.reason === 'OTHER' && !body.detail) {
       context.addIssue({ code: 'custom', path: ['detail'], message: 'comments.reportDetailRequired' });
     }

@@ -327,6 +327,26 @@ describe('report reasons and the operator’s decision', () => {
     ).toBe(false);
   });
 
+  it('takes the first form’s body (the reporter’s own id) as a report for "other", and never another member’s id', async () => {
+    const target = await post(mission, fan, 'first form');
+    const asSomeoneElse = await call('POST', reportUrl(target.id), friend, { userId: fan.id });
+    expect(asSomeoneElse.statusCode).toBe(403);
+    expect(asSomeoneElse.json().message).toBe('access denied');
+    for (const body of [{}, { userId: friend.id, detail: 'spam' }]) {
+      const refused = await call('POST', reportUrl(target.id), friend, body, 'en');
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().subErrors).toEqual([
+        expect.objectContaining({ field: 'reason', message: 'Please choose why you report this comment.' }),
+      ]);
+    }
+    expect((await detailOf(target.id)).reports).toEqual([]);
+    const reported = await call('POST', reportUrl(target.id), friend, { userId: friend.id });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await detailOf(target.id)).reports).toEqual([
+      expect.objectContaining({ reason: 'OTHER', detail: null }),
+    ]);
+  });
+
   it('keeps each reporter’s reason, shows them to the operator, counts the comment in the to-do block until decided, and tells each reporter the outcome', async () => {
     const target = await post(mission, fan, 'buy followers at example.test');
     const toDoCount = async () => {

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCaller } from '../auth';
-import { errorResponses, onOffRoutes } from '../http';
+import { accessDenied, errorResponses, onOffRoutes } from '../http';
 import * as comments from './service';
 import * as reactions from './reactions';
 import { announcedEvent } from './coin-event';
@@ -122,18 +122,23 @@ export async function commentRoutes(app: FastifyInstance) {
         summary: 'Report a comment, with the reason',
         description:
           `${REPORTS} The body gives the reason (SPAM, ABUSE, SEXUAL, PRIVACY, OTHER) and, for OTHER, what is ` +
-          'wrong (required then, 200 characters at most); without a body the report is OTHER without words.',
+          'wrong (required then, 200 characters at most); without a body, or with the first form `{ userId }` ' +
+          '(the caller’s own id; another member’s is 403), the report is OTHER without words.',
         security,
         params: commentParamsSchema,
         body: commentReportRequestSchema.nullish(),
-        response: { 200: commentSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      reactions.setReport(app.ctx, requireCaller(request), request.params.id, request.params.commentId, {
+    async (request) => {
+      const caller = requireCaller(request);
+      // The first form named the reporter; a member never reports in another's name.
+      if (request.body?.userId !== undefined && request.body.userId !== caller.id) throw accessDenied();
+      return await reactions.setReport(app.ctx, caller, request.params.id, request.params.commentId, {
         reason: request.body?.reason ?? 'OTHER',
         detail: request.body?.detail ?? null,
-      }),
+      });
+    },
   );
   routes.delete(
     '/missions/:id/comments/:commentId/blocks',
