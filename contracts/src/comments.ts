@@ -107,8 +107,9 @@ export const COMMENT_REPORT_DETAIL_MAX = 200;
 
 /**
  * POST /missions/{id}/comments/{commentId}/blocks: the reason and, for "other", what is wrong (required then). A
- * request without a body reports for "other" without a detail, as API clients did before reasons existed; so does the
- * body of that first form, `{ userId }` naming the reporter as the mission report's does (the caller's own id only).
+ * request without a body (or with an empty one) reports for "other" without a detail, as API clients did before reasons
+ * existed; so does the body of that first form, `{ userId }` naming the reporter as the mission report's does (the
+ * caller's own id only). Words need a reason.
  */
 export const commentReportRequestSchema = z
   .strictObject({
@@ -118,7 +119,7 @@ export const commentReportRequestSchema = z
     userId: z.number().int().positive().optional(),
   })
   .superRefine((body, context) => {
-    if (body.reason === undefined && (body.userId === undefined || body.detail !== undefined)) {
+    if (body.reason === undefined && body.detail !== undefined) {
       context.addIssue({ code: 'custom', path: ['reason'], message: 'comments.reportReasonInvalid' });
     }
     if (body.reason === 'OTHER' && !body.detail) {

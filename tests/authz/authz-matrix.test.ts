@@ -12,6 +12,7 @@ import {
   operationsOf,
   pathValue,
 } from '@fanmission/tests/support/authz-requests';
+import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { multipartForm, PNG_1X1 } from '@fanmission/tests/support/files';
 import { createFile, createProduct, fund, insertMission } from '@fanmission/tests/support/missions';
@@ -186,6 +187,8 @@ beforeAll(async () => {
   sessions.set('operator', await createAccount(app(), { roles: ['ROLE_OPERATOR'] }));
   sessions.set('finance', await createAccount(app(), { roles: ['ROLE_FINANCE'] }));
   await fund(app().db, fan.id, 1_000);
+  // A bank deposit under the name the partial refund's account is held by: the account is the fan's own.
+  await chargeCoins(app().db, { userId: fan.id, coins: 10, at: new Date(), via: 'bank', depositorName: 'Matrix' });
   const productId = await createProduct(app().db, creator.creatorId, 'BASIC', { coinPrice: 10 });
   const mission = await insertMission(
     app(),
