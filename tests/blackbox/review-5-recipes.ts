@@ -7,10 +7,20 @@
  * Each recipe prints one line per check: what the product answered, and `ok` when that is what the rule says (`FAIL`
  * otherwise). A card charge never leaves as cash: a partial refund of card coins beside a small bank deposit sends the
  * card back to the card and only the deposit to an account the bank shows is the fan's own; somebody else's account
- * is refused before any coin moves; finance cannot mark the request paid while its card part is open.
+ * is refused before any coin moves; finance cannot mark the request paid while its card part is open. Two helper
+ * accounts one finance member makes staff never approve each other's money requests.
  * It changes the demo world (members, refunds), so run it on a fresh one. Exits 1 when any answer differs.
  */
-import { askBankDeposit, buyAtSandbox, cashItems, Checks, Session, signUpMember, type Answer } from './console-http';
+import {
+  askBankDeposit,
+  buyAtSandbox,
+  cashItems,
+  Checks,
+  joinStaff,
+  Session,
+  signUpMember,
+  type Answer,
+} from './console-http';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const PASSWORD = 'fanmission1';
@@ -83,6 +93,54 @@ async function cardChargeCashedOut(finance: Session): Promise<void> {
   );
 }
 
+/** finance1@ invites two helpers, finance2@ approves both as routine; the helpers try to check each other. */
+async function siblingHelpers(finance1: Session, finance2: Session): Promise<void> {
+  const helpers: Session[] = [];
+  for (const name of ['h1', 'h2']) {
+    const email = `review5-${name}-${run}@example.test`;
+    const invited = await finance1.call('POST', '/api/admin/staff', { email, roles: ['ROLE_FINANCE'] });
+    const approved = await finance2.call('POST', `/api/admin/approvals/${invited.body?.id}/decision`, {
+      decision: 'approve',
+    });
+    if (approved.body?.status !== 'EXECUTED') throw new Error(`helper not invited: ${said(approved)}`);
+    helpers.push(await joinStaff(base, email, `${PASSWORD}-${name}`));
+  }
+  const fan = await signUpMember(base, `review5-m1-${run}@example.test`, PASSWORD);
+  const item = await finance1.call('POST', '/api/admin/coin-items', {
+    itemType: 'BONUS',
+    name: `review5-1500-${run}`,
+    point: 1_500,
+    price: 0,
+    usdPrice: 0,
+    active: false,
+  });
+  const asked = await helpers[0]!.call(
+    'POST',
+    '/api/admin/bonus-grants',
+    { coinItemId: item.body?.id, reason: 'review 5 four-eyes', budgetCoins: 1_500, recipients: { userIds: [fan.id] } },
+    { 'idempotency-key': `review5-m1-${run}` },
+  );
+  const bySibling = await helpers[1]!.call('POST', `/api/admin/approvals/${asked.body?.id}/decision`, {
+    decision: 'approve',
+  });
+  const byInviter = await finance1.call('POST', `/api/admin/approvals/${asked.body?.id}/decision`, {
+    decision: 'approve',
+  });
+  const coins = (await fan.call('GET', '/api/v1/users/me/coin-lots')).body?.balance;
+  check(
+    `M1 a helper's 1,500-coin grant: ${said(asked)} ${asked.body?.kind}; his sibling approves → ${said(bySibling)}, ` +
+      `their inviter → ${said(byInviter)}; the member holds ${coins} coins`,
+    asked.status === 202 &&
+      bySibling.status === 403 &&
+      bySibling.body?.code === 'STAFF_RELATED' &&
+      byInviter.body?.code === 'STAFF_RELATED' &&
+      coins === 0,
+    { asked, bySibling, byInviter },
+  );
+}
+
 const finance1 = await Session.console(base, 'finance1@fanmission.local', PASSWORD);
+const finance2 = await Session.console(base, 'finance2@fanmission.local', PASSWORD);
 await cardChargeCashedOut(finance1);
+await siblingHelpers(finance1, finance2);
 checks.finish();

@@ -9,7 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError } from '../http';
-import { relatedSince, relatedStaffIds } from './related-staff';
+import { relatedStaffIds } from './related-staff';
 
 /*
  * A staff member's daily allowances (docs/rules/security.md, Staff approvals): the thresholds of the guarded money
@@ -47,8 +47,8 @@ export function allowanceLimit(ctx: ServiceContext, allowance: StaffAllowanceKin
 const windowStart = (now: Date) => new Date(now.getTime() - STAFF_ALLOWANCE_WINDOW_HOURS * 3_600_000);
 
 /** The member and those related to him, whose uses count together, in ascending order (the order of their locks). */
-async function allowanceGroup(db: DbExecutor, ctx: ServiceContext, staffId: number, now: Date): Promise<number[]> {
-  const related = await relatedStaffIds(db, staffId, relatedSince(ctx, now));
+async function allowanceGroup(db: DbExecutor, staffId: number): Promise<number[]> {
+  const related = await relatedStaffIds(db, staffId);
   return [...new Set([staffId, ...related])].sort((a, b) => a - b);
 }
 
@@ -83,7 +83,7 @@ export async function takeAllowance(
   const now = ctx.now();
   // The uses of a member and of those related to him are counted one at a time (each member's lock, taken in
   // ascending order so that two groups never wait for each other in a circle); unrelated members never wait.
-  const group = await allowanceGroup(trx, ctx, use.staffId, now);
+  const group = await allowanceGroup(trx, use.staffId);
   for (const staffId of group) {
     await sql`select pg_advisory_xact_lock(hashtext('staff-allowance'), ${staffId}::int)`.execute(trx);
   }
@@ -148,7 +148,7 @@ async function giveBack(ctx: ServiceContext, useId: number): Promise<void> {
  */
 export async function allowanceOf(ctx: ServiceContext, staffId: number): Promise<AdminStaffAllowance> {
   const now = ctx.now();
-  const used = await usedBy(ctx.db, await allowanceGroup(ctx.db, ctx, staffId, now), now);
+  const used = await usedBy(ctx.db, await allowanceGroup(ctx.db, staffId), now);
   return {
     windowHours: STAFF_ALLOWANCE_WINDOW_HOURS,
     allowances: STAFF_ALLOWANCES.map((allowance) => {

@@ -1,14 +1,17 @@
 import { sql } from 'kysely';
-import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 
 /*
  * Who may check whom (docs/rules/security.md, Staff approvals). Two staff members are related when one invited, gave a
- * role to, reactivated or approved any of those for the other, directly or through a chain of such grants, each made
- * within APPROVAL_NEW_STAFF_DAYS: a member's granters and their granters (his ancestors), and the accounts he granted
- * and theirs (his descendants). Related members never check each other's requests, whatever their kind: a maker
- * cannot choose his checker by making him staff, nor have his own maker check for him. Two accounts granted by the
- * same member (siblings) are not related through him.
+ * role to, reactivated or approved any of those for the other, directly or through a chain of such grants (his
+ * ancestors and his descendants); and when the same member chose both, directly or through accounts he chose himself
+ * (siblings through the maker's part of the grants: two helper accounts one member invites are one person's two
+ * pairs of eyes). Approving a colleague's invitation makes the approver related to that account only, never to its
+ * siblings: he let it in, he did not choose it. Relations never lapse. Related members never check each other's
+ * requests, whatever their kind, and share one day's allowances (./allowance.ts).
+ * A grant that ran at once, without a request (the founding account's invitation of its first colleague, while the
+ * console had no second account to check it, and grants from before staff changes were requests), relates nobody:
+ * the founding team are the first checkers (docs/operations.md, Starting and running a small team).
  */
 
 /** Records a grant of console access: its maker and, when a request was approved, its approver, as granters. */
@@ -35,24 +38,31 @@ export async function recordStaffGrant(
     .execute();
 }
 
-/** The moment before which a grant no longer relates its granter and its grantee. */
-export const relatedSince = (ctx: ServiceContext, now: Date) =>
-  new Date(now.getTime() - ctx.config.APPROVAL_NEW_STAFF_DAYS * 86_400_000);
-
-/** The staff members related to `staffId` (never himself): every account above or below him in the recent grants. */
-export async function relatedStaffIds(db: DbExecutor, staffId: number, since: Date): Promise<number[]> {
+/** The staff members related to `staffId` (never himself): above or below him in the grants, or chosen by a maker above him. */
+export async function relatedStaffIds(db: DbExecutor, staffId: number): Promise<number[]> {
   const { rows } = await sql<{ id: string | number }>`
     with recursive
+      grants as (select staff_id, granter_id, part from staff_access_grants where request_id is not null),
       ancestors (id) as (
-        select granter_id from staff_access_grants where staff_id = ${staffId} and at > ${since}
+        select granter_id from grants where staff_id = ${staffId}
         union
-        select g.granter_id from staff_access_grants g join ancestors a on g.staff_id = a.id where g.at > ${since}
+        select g.granter_id from grants g join ancestors a on g.staff_id = a.id
       ),
       descendants (id) as (
-        select staff_id from staff_access_grants where granter_id = ${staffId} and at > ${since}
+        select staff_id from grants where granter_id = ${staffId}
         union
-        select g.staff_id from staff_access_grants g join descendants d on g.granter_id = d.id where g.at > ${since}
+        select g.staff_id from grants g join descendants d on g.granter_id = d.id
+      ),
+      makers (id) as (
+        select granter_id from grants where staff_id = ${staffId} and part = 'MAKER'
+        union
+        select g.granter_id from grants g join makers m on g.staff_id = m.id where g.part = 'MAKER'
+      ),
+      chosen (id) as (
+        select g.staff_id from grants g join makers m on g.granter_id = m.id where g.part = 'MAKER'
+        union
+        select g.staff_id from grants g join chosen c on g.granter_id = c.id where g.part = 'MAKER'
       )
-    select id from ancestors union select id from descendants`.execute(db);
+    select id from ancestors union select id from descendants union select id from chosen`.execute(db);
   return rows.map((row) => Number(row.id)).filter((id) => id !== staffId);
 }

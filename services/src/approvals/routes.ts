@@ -89,7 +89,7 @@ export function approvalAdminRoutes(actions: readonly GuardedAction[]): FastifyP
             'approves; the action runs once in the same transaction and the request answers EXECUTED with its ' +
             'result (approving again runs nothing). The maker’s own approval is 403 `OWN_REQUEST`; a member related ' +
             'to the maker (one invited, gave a role to, reactivated or approved any of those for the other, through ' +
-            'a chain, within APPROVAL_NEW_STAFF_DAYS) is 403 `STAFF_RELATED`; the account a staff request changes ' +
+            'a chain, or the same member chose both) is 403 `STAFF_RELATED`; the account a staff request changes ' +
             'is 403 `STAFF_SELF`. A request ' +
             'whose target changed since it was made is voided (409 `APPROVAL_VOIDED`), an expired one expires (409 ' +
             '`APPROVAL_EXPIRED`); neither runs anything. The action’s own refusals (409) leave the request pending. ' +

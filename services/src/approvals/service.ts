@@ -17,7 +17,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError } from '../http';
 import type { GuardedAction } from './guarded-action';
-import { relatedSince, relatedStaffIds } from './related-staff';
+import { relatedStaffIds } from './related-staff';
 import type { StaffApprovalRequestRow } from './table';
 
 /*
@@ -242,11 +242,8 @@ export async function decideApproval(
     if (row.status === 'EXECUTED') return 'done';
     if (row.status !== 'PENDING') throw new AppError(409, 'approvals.notPending', { code: 'APPROVAL_NOT_PENDING' });
     if (row.subject_staff_id === caller.id) throw new AppError(403, 'console.staffSelf', { code: 'STAFF_SELF' });
-    if ((await relatedStaffIds(trx, caller.id, relatedSince(ctx, now))).includes(row.maker_id)) {
-      throw new AppError(403, 'approvals.staffRelated', {
-        code: 'STAFF_RELATED',
-        params: { days: ctx.config.APPROVAL_NEW_STAFF_DAYS },
-      });
+    if ((await relatedStaffIds(trx, caller.id)).includes(row.maker_id)) {
+      throw new AppError(403, 'approvals.staffRelated', { code: 'STAFF_RELATED' });
     }
     const action = actions.find((candidate) => candidate.kind === row.kind);
     if (!action) throw new Error(`no guarded action of kind ${row.kind}`);
@@ -332,8 +329,7 @@ function filtered(db: DbExecutor, caller: Caller, filter: AdminApprovalFilter, n
 }
 
 /** The members whose requests the caller may never check (./related-staff.ts). */
-const relatedTo = (ctx: ServiceContext, caller: Caller, now: Date) =>
-  relatedStaffIds(ctx.db, caller.id, relatedSince(ctx, now));
+const relatedTo = (ctx: ServiceContext, caller: Caller) => relatedStaffIds(ctx.db, caller.id);
 
 /** One page of the requests the caller may see, newest first unless `ASC`. */
 export async function listApprovals(
@@ -348,7 +344,7 @@ export async function listApprovals(
     requestsQuery(ctx.db),
     { column: 'r.id', direction, idColumn: 'r.id' },
     window,
-    filtered(ctx.db, caller, filter, ctx.now(), await relatedTo(ctx, caller, ctx.now())),
+    filtered(ctx.db, caller, filter, ctx.now(), await relatedTo(ctx, caller)),
   );
   return { rows: await views(ctx.db, actions, rows), total };
 }
@@ -402,7 +398,7 @@ export async function waitingForApproval(
   caller: Caller,
 ): Promise<{ count: number; oldestAt: Date | null }> {
   const now = ctx.now();
-  const row = await filtered(ctx.db, caller, { view: 'waiting' }, now, await relatedTo(ctx, caller, now))
+  const row = await filtered(ctx.db, caller, { view: 'waiting' }, now, await relatedTo(ctx, caller))
     .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(r.created_at)`.as('oldest')])
     .executeTakeFirstOrThrow();
   return { count: Number(row.n), oldestAt: row.oldest };
@@ -411,7 +407,7 @@ export async function waitingForApproval(
 /** The console menu's counts: requests waiting for the caller's approval, and his own pending ones. */
 export async function approvalCounts(ctx: ServiceContext, caller: Caller): Promise<AdminApprovalCounts> {
   const now = ctx.now();
-  const related = await relatedTo(ctx, caller, now);
+  const related = await relatedTo(ctx, caller);
   const count = async (filter: AdminApprovalFilter) => {
     const row = await filtered(ctx.db, caller, filter, now, related)
       .select(sql<number>`count(*)::int`.as('n'))

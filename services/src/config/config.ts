@@ -264,8 +264,6 @@ export const configSchema = z
     OUTBOX_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(7),
     /** Hours a staff approval request may wait for its checker; approved later, it runs nothing (services/src/approvals). */
     APPROVAL_EXPIRY_HOURS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(2_160).default(168),
-    /** Days during which an account the maker invited or granted a staff role cannot approve the maker's requests. */
-    APPROVAL_NEW_STAFF_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(3_650).default(14),
     /** A free-coin grant of more coins than this in all waits for a second finance member; 0 sends every grant. */
     BONUS_GRANT_APPROVAL_ABOVE_COINS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(1_000),
     /** A payment cancelled at its provider, or a refund marked paid, worth more won than this waits for a checker. */

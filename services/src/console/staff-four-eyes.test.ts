@@ -131,8 +131,8 @@ describe('one person with helper accounts he invited', () => {
 
     const grant = requestOf(await grantToSybil(helper, 'helper-1'));
     for (const [language, message] of Object.entries({
-      en: 'You and the requester are linked by an invitation, role grant or approval of staff access within the last 14 days: another staff member must approve it.',
-      ko: '최근 14일 안에 요청자와 서로 초대·권한 부여·승인으로 이어진 계정은 그 요청을 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',
+      en: 'You and the requester are linked by staff access (one let the other in, or the same member chose you both): another staff member must approve it.',
+      ko: '요청자와 운영진 초대·권한 부여·승인으로 이어진 계정(같은 사람이 초대한 계정끼리도)은 그 요청을 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',
     })) {
       const refused = await decide(finance1, grant.id, language);
       expect(refused.statusCode, refused.body).toBe(403);

@@ -8,9 +8,9 @@ export const approvalsMessages = {
     ja: '自分が依頼した作業は承認できません。他の運営スタッフが承認する必要があります。',
   },
   'approvals.staffRelated': {
-    ko: '최근 {days}일 안에 요청자와 서로 초대·권한 부여·승인으로 이어진 계정은 그 요청을 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',
-    en: 'You and the requester are linked by an invitation, role grant or approval of staff access within the last {days} days: another staff member must approve it.',
-    ja: '直近{days}日以内に依頼者と招待・権限付与・承認でつながっているアカウントは、その依頼を承認できません。他の運営スタッフが承認する必要があります。',
+    ko: '요청자와 운영진 초대·권한 부여·승인으로 이어진 계정(같은 사람이 초대한 계정끼리도)은 그 요청을 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',
+    en: 'You and the requester are linked by staff access (one let the other in, or the same member chose you both): another staff member must approve it.',
+    ja: '依頼者と運営スタッフの招待・権限付与・承認でつながっているアカウント（同じ人が招待したアカウント同士も）は、その依頼を承認できません。他の運営スタッフが承認する必要があります。',
   },
   'approvals.voided': {
     ko: '요청 후 대상이 변경되어 요청이 무효가 되었습니다. 아무것도 실행하지 않았습니다. 다시 요청해 주세요.',
