@@ -349,10 +349,10 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       .filter({ hasText: `fan${suffix}` })
       .first();
     await acceptRow.waitFor();
-    // Each request says how many days are left to decide (30 from the request).
+    // Each request says its decision's D-day: 30 Korea-time calendar days from the request, D-30 on its day.
     await acceptRow
       .getByTestId('due-in')
-      .getByText(ko.creatorStudio.missions.list.dueIn.replace('{{days}}', '29'))
+      .getByText(ko.creatorStudio.missions.list.dueIn.replace('{{days}}', '30'))
       .waitFor();
     await shot(page, 'custom-pending', 'ko');
     await page.setViewportSize({ width: 360, height: 780 });
