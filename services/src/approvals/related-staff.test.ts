@@ -8,6 +8,7 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { approveAs } from '@fanmission/tests/support/approvals';
 import { walletCoins } from '@fanmission/tests/support/coins';
+import { recordStaffGrant } from './related-staff';
 
 const clock = { now: new Date('2026-10-20T03:00:00Z') };
 const testApp = useTestApp({ now: () => clock.now });
@@ -108,14 +109,17 @@ describe('staff related through the grants of console access', () => {
     expect((await approve(finance3, byFinance2.id)).statusCode).toBe(200);
   });
 
-  it('the founding pair (an invitation that ran at once, with no request) check each other; their helpers do not', async () => {
+  it('the founding pair (the one invitation nobody could approve) check each other; their helpers do not', async () => {
     const founder = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
     const firstColleague = await createAccount(app(), { roles: ['ROLE_FINANCE'] });
     // As the founding account's invitation of its first colleague is kept (services/src/console/staff.ts).
-    await db()
-      .insertInto('staff_access_grants')
-      .values({ staff_id: firstColleague.id, granter_id: founder.id, part: 'MAKER', request_id: null, at: clock.now })
-      .execute();
+    await recordStaffGrant(db(), {
+      staffId: firstColleague.id,
+      makerId: founder.id,
+      approverId: null,
+      requestId: null,
+      at: clock.now,
+    });
     const fan = await createAccount(app());
     const byFounder = await pendingGrant(founder, fan.id, 'founding-1');
     expect((await approve(firstColleague, byFounder.id)).statusCode).toBe(200);

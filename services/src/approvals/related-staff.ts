@@ -9,12 +9,16 @@ import type { DbExecutor } from '../db';
  * pairs of eyes). Approving a colleague's invitation makes the approver related to that account only, never to its
  * siblings: he let it in, he did not choose it. Relations never lapse. Related members never check each other's
  * requests, whatever their kind, and share one day's allowances (./allowance.ts).
- * A grant that ran at once, without a request (the founding account's invitation of its first colleague, while the
- * console had no second account to check it, and grants from before staff changes were requests), relates nobody:
- * the founding team are the first checkers (docs/operations.md, Starting and running a small team).
+ * The founding account's invitation of its first colleague, which runs at once while the console has no second
+ * account to check it, is kept as a FOUNDING grant and relates nobody: the founding pair are each other's first
+ * checkers (docs/operations.md, Starting and running a small team). Grants kept from before staff changes were
+ * requests relate as makers.
  */
 
-/** Records a grant of console access: its maker and, when a request was approved, its approver, as granters. */
+/**
+ * Records a grant of console access: its maker and, when a request was approved, its approver, as granters. A grant
+ * nobody approved is the founding account's first invitation (the only one that runs at once): kept as FOUNDING.
+ */
 export async function recordStaffGrant(
   db: DbExecutor,
   grant: { staffId: number; makerId: number; approverId: number | null; requestId: number | null; at: Date },
@@ -22,7 +26,13 @@ export async function recordStaffGrant(
   await db
     .insertInto('staff_access_grants')
     .values([
-      { staff_id: grant.staffId, granter_id: grant.makerId, part: 'MAKER', request_id: grant.requestId, at: grant.at },
+      {
+        staff_id: grant.staffId,
+        granter_id: grant.makerId,
+        part: grant.approverId === null ? ('FOUNDING' as const) : ('MAKER' as const),
+        request_id: grant.requestId,
+        at: grant.at,
+      },
       ...(grant.approverId === null
         ? []
         : [
@@ -42,7 +52,7 @@ export async function recordStaffGrant(
 export async function relatedStaffIds(db: DbExecutor, staffId: number): Promise<number[]> {
   const { rows } = await sql<{ id: string | number }>`
     with recursive
-      grants as (select staff_id, granter_id, part from staff_access_grants where request_id is not null),
+      grants as (select staff_id, granter_id, part from staff_access_grants where part <> 'FOUNDING'),
       ancestors (id) as (
         select granter_id from grants where staff_id = ${staffId}
         union

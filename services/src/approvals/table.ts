@@ -44,7 +44,8 @@ export interface StaffAccessGrantsTable {
   id: Generated<number>;
   staff_id: number;
   granter_id: number;
-  part: 'MAKER' | 'APPROVER';
+  /** FOUNDING (0570): the founding account's first invitation, which nobody could approve; it relates nobody. */
+  part: 'MAKER' | 'APPROVER' | 'FOUNDING';
   request_id: number | null;
   at: Date;
 }

@@ -1,9 +1,11 @@
 // The platform's first team (services/src/console/staff-approvals.ts): the founding account invites at once while it is
 // the console's only account, since nobody could approve; from the moment a second account has existed, every staff
-// change waits for an approval, whoever is still active. An empty database of its own: no other staff exists.
+// change waits for an approval, whoever is still active. The founder and that first colleague are the founding team,
+// not related to each other. An empty database of its own: no other staff exists.
 import type { AdminApproval, AdminStaff } from '@fanmission/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { signSessionToken } from '@fanmission/services/auth';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 
@@ -49,6 +51,22 @@ describe('the first team', () => {
       makerId: founder.id,
     });
     expect(await financeHolders('second-finance@example.test')).toBe(0);
+
+    // The founder and his first colleague are the founding team: not related, each checks the other's requests.
+    const firstRow = await db()
+      .selectFrom('users')
+      .select(['id', 'roles'])
+      .where('email', '=', 'first-finance@example.test')
+      .executeTakeFirstOrThrow();
+    const token = signSessionToken(app(), { id: firstRow.id, roles: firstRow.roles as never }, { kind: 'console' });
+    const decided = await app().inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${next.json<AdminApproval>().id}/decision`,
+      headers: { 'accept-language': 'en', authorization: `Bearer ${token}` },
+      payload: { decision: 'approve' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await financeHolders('second-finance@example.test')).toBe(1);
   });
 
   it('never again once a second account existed: a role grant waits, and so does an invitation when the other left', async () => {
