@@ -147,7 +147,7 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     await waitingCard.getByText(new RegExp(`^${ko.missionStatus.REQUESTED} · \\d{4}\\.\\d{2}\\.\\d{2}$`)).waitFor();
     await waitingCard.getByText(ko.myPage.coinUnit.replace('{{count}}', '60')).waitFor();
     await waitingCard.getByText('“고양이랑 같이 춤춰 주세요”').waitFor();
-    await waitingCard.getByText(/까지 수락 대기 \(D-29\)$/).waitFor();
+    await waitingCard.getByText(/까지 수락 대기 \(D-30\)$/).waitFor();
     const applicationCard = page.locator(`a[href="/mission-detail/${application.id}"]`);
     await applicationCard.getByText(ko.applicationStatus.REQUESTED).waitFor();
     await bothWidths(page, 'my-page-waiting');

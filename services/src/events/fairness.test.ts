@@ -107,7 +107,9 @@ describe('provably fair lottery draws', () => {
   });
 
   it('the verifier fails a changed seed, a changed entry list, a changed pick or a changed winner list', async () => {
-    const seed = newServerSeed();
+    // A fixed seed: with a random one, the entry list with one more applicant can give the same picks by chance, and
+    // the check of it would pass or fail with the seed.
+    const seed = Buffer.from('fairness-test-seed-for-the-verifier'.slice(0, 32));
     const data = playDraw(seed, 7, [1, 2, 3, 4, 5, 6, 7, 8], ['random', 'random', 'random']);
     expect(await verifyEventDraw(data)).toEqual([]);
 
