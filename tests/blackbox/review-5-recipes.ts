@@ -16,6 +16,7 @@ import {
   buyAtSandbox,
   cashItems,
   Checks,
+  filter,
   joinStaff,
   Session,
   signUpMember,
@@ -40,7 +41,8 @@ const OWN_ACCOUNT = { bankName: '우리은행', bankAccountHolder: '팬하나', 
 const STRANGERS_ACCOUNT = { bankName: '우리은행', bankAccountHolder: '김다름', bankAccountNumber: '1002999888777' };
 
 async function cardChargeCashedOut(finance: Session): Promise<void> {
-  const items = await cashItems(finance);
+  // The packs on sale (the catalogue keeps retired ones too): the largest by card, the smallest by bank deposit.
+  const items = (await cashItems(finance)).filter((item) => (item as { active?: boolean }).active !== false);
   const big = items.reduce((best, item) => (item.point > best.point ? item : best));
   const small = items.reduce((best, item) => (item.point < best.point ? item : best));
   const fan = await signUpMember(base, `review5-h1-${run}@example.test`, PASSWORD);
@@ -97,7 +99,7 @@ async function cardChargeCashedOut(finance: Session): Promise<void> {
 async function siblingHelpers(finance1: Session, finance2: Session): Promise<void> {
   const helpers: Session[] = [];
   for (const name of ['h1', 'h2']) {
-    const email = `review5-${name}-${run}@example.test`;
+    const email = `review5-helper-${name}-${run}@example.test`;
     const invited = await finance1.call('POST', '/api/admin/staff', { email, roles: ['ROLE_FINANCE'] });
     const approved = await finance2.call('POST', `/api/admin/approvals/${invited.body?.id}/decision`, {
       decision: 'approve',
@@ -106,18 +108,14 @@ async function siblingHelpers(finance1: Session, finance2: Session): Promise<voi
     helpers.push(await joinStaff(base, email, `${PASSWORD}-${name}`));
   }
   const fan = await signUpMember(base, `review5-m1-${run}@example.test`, PASSWORD);
-  const item = await finance1.call('POST', '/api/admin/coin-items', {
-    itemType: 'BONUS',
-    name: `review5-1500-${run}`,
-    point: 1_500,
-    price: 0,
-    usdPrice: 0,
-    active: false,
-  });
+  // The catalogue's largest free-coin item (the demo's 1,500-coin one): its grant is past a day's allowance.
+  const bonusItems = (await finance1.call('GET', `/api/admin/coin-items?${filter({ itemType: 'BONUS' })}&range=[0,99]`))
+    .body as { id: number; point: number }[];
+  const item = bonusItems.reduce((best, one) => (one.point > best.point ? one : best));
   const asked = await helpers[0]!.call(
     'POST',
     '/api/admin/bonus-grants',
-    { coinItemId: item.body?.id, reason: 'review 5 four-eyes', budgetCoins: 1_500, recipients: { userIds: [fan.id] } },
+    { coinItemId: item.id, reason: 'review 5 four-eyes', budgetCoins: item.point, recipients: { userIds: [fan.id] } },
     { 'idempotency-key': `review5-m1-${run}` },
   );
   const bySibling = await helpers[1]!.call('POST', `/api/admin/approvals/${asked.body?.id}/decision`, {
@@ -128,7 +126,7 @@ async function siblingHelpers(finance1: Session, finance2: Session): Promise<voi
   });
   const coins = (await fan.call('GET', '/api/v1/users/me/coin-lots')).body?.balance;
   check(
-    `M1 a helper's 1,500-coin grant: ${said(asked)} ${asked.body?.kind}; his sibling approves → ${said(bySibling)}, ` +
+    `M1 a helper's ${item.point}-coin grant: ${said(asked)} ${asked.body?.kind}; his sibling approves → ${said(bySibling)}, ` +
       `their inviter → ${said(byInviter)}; the member holds ${coins} coins`,
     asked.status === 202 &&
       bySibling.status === 403 &&
