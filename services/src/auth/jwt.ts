@@ -136,7 +136,7 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
       throw new AppError(401, 'auth.consoleTokenRequired', { code: 'INVALID_TOKEN' });
     }
     request.sessionIssuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null;
-    request.sessionVersion = sessionVersion;
+    request.sessionVersion = typeof sessionVersion === 'number' ? sessionVersion : null;
     request.sessionExpiresAt = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : null;
     return caller;
   };

@@ -21,6 +21,7 @@ const CATCH_UP_LIMIT = 50;
  * - `unread`: the header's count, after every change (a new notification, a page marked seen or read elsewhere).
  * A browser that reconnects sends the last event id it got (`Last-Event-ID`) and is sent the notifications after it,
  * then the count: nothing missed, nothing twice. A first connection starts at the newest notification.
+ * The stream ends with an `end` event when its session does (see MemberFeeds); past the caps it is refused (429).
  * A request that does not ask for `text/event-stream` (as an EventSource does) gets those first events and the end
  * of the answer instead of an open stream: a client that only reads gets the state, never a request left hanging.
  */
