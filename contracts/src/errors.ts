@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   // A path parameter over the router's 100 characters.
   'URI_TOO_LONG',
   'TOO_MANY_REQUESTS',
+  // Past the live notification streams a member or an address may hold open (services/src/notifications/stream.ts).
+  'TOO_MANY_STREAMS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   // A cookie-authenticated change without the X-Requested-With header, or a cross-site login.

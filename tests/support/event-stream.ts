@@ -51,6 +51,22 @@ export class EventStreamReader {
     }
   }
 
+  /** Waits until the server ended the stream (or `close` did); throws when it is still open after the timeout. */
+  async end(options: { timeoutMs?: number } = {}): Promise<void> {
+    const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+    while (!this.ended) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`the stream is still open; events: ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.add(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
   /** The events of a type, their data parsed as JSON. */
   dataOf<T>(event: string): T[] {
     return this.events.filter((each) => each.event === event).map((each) => JSON.parse(each.data) as T);

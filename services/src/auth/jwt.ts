@@ -19,6 +19,10 @@ declare module 'fastify' {
     caller: Caller | null;
     /** When the caller's session token was issued: a sign-in (or a password change), never a refresh. */
     sessionIssuedAt: Date | null;
+    /** The session version the caller's token carries (a live stream ends when the member's moves on). */
+    sessionVersion: number | null;
+    /** When the caller's token expires (a live stream ends then). */
+    sessionExpiresAt: Date | null;
   }
 }
 
@@ -106,6 +110,8 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
   });
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionIssuedAt', null);
+  app.decorateRequest('sessionVersion', null);
+  app.decorateRequest('sessionExpiresAt', null);
   declareCsrfRefusals(app);
   const identify = async (request: FastifyRequest, header: string, kind: SessionKind): Promise<Caller> => {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
@@ -130,6 +136,8 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
       throw new AppError(401, 'auth.consoleTokenRequired', { code: 'INVALID_TOKEN' });
     }
     request.sessionIssuedAt = typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null;
+    request.sessionVersion = typeof sessionVersion === 'number' ? sessionVersion : null;
+    request.sessionExpiresAt = typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : null;
     return caller;
   };
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -275,6 +275,9 @@ export const configSchema = z
      * How long a page of `GET /missions/page` answered to a visitor (no session: the same page for every visitor) is
      * kept and answered again; 0 reads each time.
      */
+    /** The live notification streams one member, and one client address, may hold open on one API process. */
+    NOTIFICATION_STREAMS_PER_MEMBER: z.coerce.number({ message: 'must be a number' }).int().min(1).default(5),
+    NOTIFICATION_STREAMS_PER_ADDRESS: z.coerce.number({ message: 'must be a number' }).int().min(1).default(20),
     VISITOR_PAGE_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),
     /** How long one reading of the event pipeline serves /api/v1/health and /metrics; 0 reads each time. */
     HEALTH_CACHE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(5_000),

@@ -26,6 +26,8 @@ export interface DbOptions {
   idleInTransactionTimeoutMs?: number;
   /** Often-sent parameterised statements as prepared statements (prepared-statements.ts); default true. */
   preparedStatements?: boolean;
+  /** Called with the text of every statement the handle runs (tests count the statements a change costs). */
+  onQuery?: (sql: string) => void;
 }
 
 /** The server each database handle connects to, for a connection of its own outside the pool (LISTEN). */
@@ -52,7 +54,15 @@ export function createDb(connectionString: string, options: DbOptions = {}): Db 
   // Ctrl-C of `npm start`, which stops the embedded server too). The holder's next query fails with the error and
   // reports it; an idle client's error is reported by the pool's listener above (so not here too).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const onQuery = options.onQuery;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onQuery && {
+      log: (event) => {
+        if (event.level === 'query') onQuery(event.query.sql);
+      },
+    }),
+  });
   connectionStrings.set(db, connectionString);
   return db;
 }

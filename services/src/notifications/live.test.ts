@@ -1,11 +1,12 @@
 import type { Notification, Page, UnreadNotifications } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { GENEROUS_RATE_LIMITS, useTestApp } from '@fanmission/tests/harness/app';
 import { EventStreamReader } from '@fanmission/tests/support/event-stream';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { buildApp } from '../app';
+import { newSecretToken } from '../auth';
 import { createDb } from '../db';
 import { createDevMailbox } from '../mail';
 import { domainEvent, recordEvents } from '../outbox';
@@ -327,6 +328,202 @@ describe('the live stream', () => {
       expect(reader.dataOf<Notification>('notification')).toHaveLength(1);
     } finally {
       reader.close();
+    }
+  });
+});
+
+describe('a live stream is bound to its session', () => {
+  const openStream = (base: string, authorization: string, language = 'en') =>
+    EventStreamReader.open(`${base}/api/v1/users/me/notifications/stream?language=en`, {
+      authorization,
+      accept: 'text/event-stream',
+      'accept-language': language,
+    });
+  const firstCount = (reader: EventStreamReader) => reader.next((event) => event.event === 'unread');
+
+  /** Opens a stream of a fresh fan, ends his session with `end`, and checks the stream ended and told nothing more. */
+  async function endsWith(end: (fan: TestAccount) => Promise<void>): Promise<void> {
+    const fan = await createAccount(app());
+    const reader = await openStream(urls.second, fan.headers.authorization);
+    try {
+      expect(reader.status).toBe(200);
+      await firstCount(reader);
+      const started = Date.now();
+      await end(fan);
+      // Written right after the session ended: never delivered on the stream of that session.
+      await acceptedFor(fan, 'after the end');
+      await reader.end();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(reader.dataOf<Notification>('notification')).toEqual([]);
+      expect(reader.dataOf<{ reason: string }>('end')).toEqual([{ reason: 'SESSION_ENDED' }]);
+    } finally {
+      reader.close();
+    }
+  }
+
+  it('ends at logout, and a notification written after it never arrives', async () => {
+    await endsWith(async (fan) => {
+      const out = await post(fan, '/api/logout');
+      expect(out.statusCode).toBe(204);
+    });
+  });
+
+  it('ends at a password reset', async () => {
+    await endsWith(async (fan) => {
+      const { token, hash } = newSecretToken();
+      await app()
+        .db.insertInto('password_resets')
+        .values({ user_id: fan.id, code_hash: hash, expires_at: new Date(Date.now() + 600_000) })
+        .execute();
+      const reset = await app().inject({
+        method: 'PUT',
+        url: `/api/v1/users/user/forgot-password-reset?code=${encodeURIComponent(token)}`,
+        payload: { password: 'newpass456' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+    });
+  });
+
+  it('ends when an operator blocks the member’s login', async () => {
+    const operator = await createAccount(app(), { roles: ['ROLE_OPERATOR'] });
+    await endsWith(async (fan) => {
+      const blocked = await app().inject({
+        method: 'PUT',
+        url: `/api/admin/users/${fan.id}`,
+        headers: operator.headers,
+        payload: { loginBlocked: true, loginBlockReason: 'spam' },
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+    });
+  });
+
+  it('ends when its token expires', async () => {
+    const fan = await createAccount(app());
+    const shortLived = app().jwt.sign({ sub: String(fan.id), roles: ['ROLE_USER'], sv: 0 }, { expiresIn: '2s' });
+    const reader = await openStream(urls.first, `Bearer ${shortLived}`);
+    try {
+      expect(reader.status).toBe(200);
+      await firstCount(reader);
+      await reader.end();
+      expect(reader.dataOf<{ reason: string }>('end')).toEqual([{ reason: 'SESSION_ENDED' }]);
+    } finally {
+      reader.close();
+    }
+  });
+});
+
+describe('how many live streams, and what they cost', () => {
+  /** A process of its own, whose statements are counted, so that no other test's streams count. */
+  let counted: FastifyInstance;
+  let base = '';
+  const statements: string[] = [];
+  beforeAll(async () => {
+    const { config, database } = testApp.current;
+    counted = await buildApp({
+      logger: false,
+      rateLimits: GENEROUS_RATE_LIMITS,
+      eventConsumers: EVENT_CONSUMERS,
+      mailer: createDevMailbox({ from: config.MAIL_FROM }),
+      config,
+      db: createDb(database.url, { max: 4, onQuery: (text) => statements.push(text) }),
+    });
+    base = await counted.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await counted?.close();
+    await counted?.db.destroy();
+  });
+
+  const openStream = (fan: TestAccount, language = 'en') =>
+    EventStreamReader.open(`${base}/api/v1/users/me/notifications/stream?language=en`, {
+      authorization: fan.headers.authorization,
+      accept: 'text/event-stream',
+      'accept-language': language,
+    });
+  const openMany = async (fan: TestAccount, count: number) => {
+    const readers: EventStreamReader[] = [];
+    for (let i = 0; i < count; i += 1) readers.push(await openStream(fan));
+    return readers;
+  };
+
+  it('reads the database as often for a change with five streams of a member as with one', async () => {
+    const fan = await createAccount(app());
+    /** The statements one new notification costs the counted process while `readers` are open. */
+    const costOfOneChange = async (readers: EventStreamReader[], productName: string) => {
+      for (const reader of readers) await reader.next((event) => event.event === 'unread');
+      const from = readers.map((reader) => reader.events.length);
+      statements.length = 0;
+      await acceptedFor(fan, productName);
+      for (const [i, reader] of readers.entries()) {
+        await reader.next((event) => event.event === 'unread', { from: from[i] });
+      }
+      return statements.length;
+    };
+    const one = await openMany(fan, 1);
+    let alone: number;
+    try {
+      alone = await costOfOneChange(one, 'one');
+      expect(alone).toBeGreaterThan(0);
+    } finally {
+      for (const reader of one) reader.close();
+    }
+    await Promise.all(one.map((reader) => reader.end()));
+    const five = await openMany(fan, 5);
+    try {
+      expect(five.map((reader) => reader.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await costOfOneChange(five, 'five')).toBe(alone);
+      for (const reader of five) {
+        expect(reader.dataOf<Notification>('notification').map((n) => n.content)).toEqual([
+          'live-creator accepted your mission “five”.',
+        ]);
+      }
+    } finally {
+      for (const reader of five) reader.close();
+    }
+  });
+
+  it.each([
+    ['ko', '알림 스트림'],
+    ['en', 'notification streams'],
+    ['ja', '通知ストリーム'],
+  ] as const)('refuses a member’s sixth stream with 429, told in %s', async (language, wording) => {
+    const fan = await createAccount(app());
+    const readers = await openMany(fan, 5);
+    try {
+      expect(readers.map((reader) => reader.status)).toEqual([200, 200, 200, 200, 200]);
+      const response = await fetch(`${base}/api/v1/users/me/notifications/stream`, {
+        headers: { ...fan.headers, accept: 'text/event-stream', 'accept-language': language },
+      });
+      expect(response.status).toBe(429);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(body.code).toBe('TOO_MANY_STREAMS');
+      expect(body.message).toContain(wording);
+    } finally {
+      for (const reader of readers) reader.close();
+    }
+    await Promise.all(readers.map((reader) => reader.end()));
+  });
+
+  it('refuses the 21st stream of one address, and takes streams again once some closed', async () => {
+    const fans = await Promise.all([1, 2, 3, 4, 5].map(() => createAccount(app())));
+    const readers: EventStreamReader[] = [];
+    try {
+      for (const fan of fans.slice(0, 4)) readers.push(...(await openMany(fan, 5)));
+      expect(readers.every((reader) => reader.status === 200)).toBe(true);
+      const past = await openStream(fans[4]!);
+      expect(past.status).toBe(429);
+      await past.end();
+      const closed = readers.splice(0, 5);
+      for (const reader of closed) reader.close();
+      await Promise.all(closed.map((reader) => reader.end()));
+      // The server frees a slot when it sees the connection go: wait for that state, not for a time.
+      await vi.waitUntil(async () => {
+        const again = await openStream(fans[4]!);
+        readers.push(again);
+        return again.status === 200;
+      });
+    } finally {
+      for (const reader of readers) reader.close();
     }
   });
 });

@@ -111,10 +111,13 @@ export async function notificationRoutes(app: FastifyInstance) {
           '`text/event-stream`, authenticated by the session cookie (or a Bearer token). Events: `notification` ' +
           '(a new notification as on the page, its id as the event id) and `unread` (the count, after every change ' +
           'of the caller’s notifications or marks, on any API process). A reconnecting browser sends `Last-Event-ID` ' +
-          'and gets the notifications after it, then the count. Texts in `language` (Accept-Language otherwise).',
+          'and gets the notifications after it, then the count. Texts in `language` (Accept-Language otherwise). ' +
+          'The stream ends with an `end` event when its session does (logout, password change or reset, login ' +
+          'block, deleted account, the token’s expiry). A member may hold NOTIFICATION_STREAMS_PER_MEMBER streams and ' +
+          'an address NOTIFICATION_STREAMS_PER_ADDRESS per API process; past either, 429 TOO_MANY_STREAMS.',
         security: [{ bearerAuth: [] }],
         querystring: notificationStreamQuerySchema,
-        response: { 200: z.any().describe('The event stream'), ...errorResponses(400, 401) },
+        response: { 200: z.any().describe('The event stream'), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {

@@ -51,7 +51,8 @@ export async function notificationsAfter(
   return rows.map((row) => toNotification(ctx, row, language, readUpTo));
 }
 
-function toNotification(
+/** A notification row as a page shows it, in `language`. */
+export function toNotification(
   ctx: Pick<ServiceContext, 'config'>,
   row: NotificationView,
   language: Language,

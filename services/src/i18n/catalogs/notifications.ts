@@ -5,6 +5,11 @@ import type { Catalog } from './catalog';
  * `{actor}` is the other party (the fan for a creator, the creator for a fan), `{product}` the mission product.
  */
 export const eventsMessages = {
+  'notification.tooManyStreams': {
+    ko: '열린 알림 스트림이 너무 많습니다. 다른 탭이나 기기를 닫고 다시 시도해 주세요.',
+    en: 'Too many open notification streams. Close another tab or device and try again.',
+    ja: '開いている通知ストリームが多すぎます。ほかのタブや端末を閉じてから、もう一度お試しください。',
+  },
   'notification.COINS_DEPOSITED': {
     ko: '입금이 확인되어 {coins}코인이 충전되었습니다.',
     en: 'Your bank deposit arrived: {coins} coins were added.',
