@@ -49,6 +49,12 @@ function open(language: string): void {
     const notification = JSON.parse((event as MessageEvent<string>).data) as Notification;
     for (const listener of notificationListeners) listener(notification);
   });
+  // The server ends the stream with its session (logout, password change, block, expiry): closed at once, never
+  // opened again by the browser's reconnection.
+  stream.addEventListener('end', () => {
+    stream.close();
+    if (source === stream) source = undefined;
+  });
   stream.addEventListener('error', () => {
     // A refused stream (the session ended) is closed for good; a lost one the browser opens again by itself.
     if (stream.readyState === EventSource.CLOSED && source === stream) source = undefined;
