@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { takeMediaDetails } from './media-details';
-import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia, spawnMediaTool } from './media-probe';
+import {
+  extractPosterFrame,
+  MediaToolMissingError,
+  mediaToolsOf,
+  MediaToolTimeoutError,
+  probeMedia,
+  spawnMediaTool,
+} from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
@@ -76,5 +83,14 @@ describe('media probe', () => {
     const own = os.getPriority();
     expect(await niceness(true)).toBe(19);
     expect(await niceness(false)).toBe(own);
+  });
+
+  it('kills a run at its time limit and says so (a stream that never ends holds no slot past it)', async () => {
+    const endless = spawnMediaTool(
+      '/usr/bin/ffmpeg',
+      ['-v', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'anullsrc', '-f', 'null', '-'],
+      { timeoutMs: 1_500 },
+    );
+    await expect(endless).rejects.toBeInstanceOf(MediaToolTimeoutError);
   });
 });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { MediaToolTimeoutError } from './media-probe';
 import { drainMediaQueue, MEDIA_QUEUE_MAX_ATTEMPTS, type MediaProcessor } from './media-queue';
 import { storageDriverFor } from './storage';
 
@@ -103,6 +104,26 @@ describe('the media queue', () => {
       processing_status: 'failed',
       processing_attempts: MEDIA_QUEUE_MAX_ATTEMPTS,
       processing_error: expect.stringContaining('Invalid data'),
+    });
+  });
+
+  it('fails a file whose run reached its time limit at once, without a retry', async () => {
+    const [slow] = await pendingFiles(1);
+    let clock = Date.now();
+    let runs = 0;
+    const processor: MediaProcessor = () => {
+      runs += 1;
+      return Promise.reject(new MediaToolTimeoutError('/usr/bin/ffmpeg', 3_600_000));
+    };
+    for (let hour = 0; hour < 3; hour += 1) {
+      await drainMediaQueue(options(processor, 2, () => new Date(clock)));
+      clock += 60 * 60_000;
+    }
+    expect(runs).toBe(1);
+    expect((await statusOf([slow!]))[0]).toMatchObject({
+      processing_status: 'failed',
+      processing_attempts: 1,
+      processing_error: expect.stringContaining('time limit'),
     });
   });
 

@@ -9,7 +9,7 @@ import { sql, type Updateable } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { type MediaDetails, takeMediaDetails } from './media-details';
-import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf } from './media-probe';
+import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf, MediaToolTimeoutError } from './media-probe';
 import { UnconvertibleMediaError } from './renditions';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow, FilesTable } from './table';
@@ -27,8 +27,9 @@ type FileUpdate = Updateable<FilesTable>;
  * - Survives restarts: the queue is the files table; a claim holds the file for LEASE_MS and is renewed while the run
  *   goes on, so the file of a process that died mid-run is claimed again once the lease lapses.
  * - Bounded retries: every claim counts an attempt; a file ffmpeg cannot read is retried after a back-off and is
- *   `failed` after MAX_ATTEMPTS (a file that crashes or hangs its run is failed the same way, by its claims); a file
- *   that cannot be converted at all (no picture in a video, a rendition that does not check out) at once.
+ *   `failed` after MAX_ATTEMPTS (a file that crashes its process is failed the same way, by its claims); a file
+ *   that cannot be converted at all (no picture in a video, beyond the limits of renditions.ts, a rendition that does
+ *   not check out) or whose run reached its time limit (renditions.ts: a fixed ceiling) at once.
  * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
  */
 
@@ -145,7 +146,11 @@ export async function processClaimedFile(options: MediaQueueOptions, file: FileR
   } catch (error) {
     release();
     const message = error instanceof Error ? error.message : String(error);
-    const final = file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS || error instanceof UnconvertibleMediaError;
+    // A refused file, or a run killed at its time limit, fails the same way again: no retry.
+    const final =
+      file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS ||
+      error instanceof UnconvertibleMediaError ||
+      error instanceof MediaToolTimeoutError;
     const delay = RETRY_DELAYS_MS[Math.min(file.processing_attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
     const [result] = await still({
       ...(final

@@ -129,7 +129,7 @@ export class DemoMediaPool {
     const seconds = Math.max(1, (wav.bytes - 44) / 44_100);
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return { audio: wav, seconds, language };
     const m4a = await this.cached({ m4a: text, language }, 'm4a', 'audio/mp4', (out) =>
-      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false }),
+      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false, demuxer: 'wav' }),
     );
     return { audio: m4a, seconds, language };
   }
