@@ -30,6 +30,8 @@ type FileUpdate = Updateable<FilesTable>;
  *   `failed` after MAX_ATTEMPTS (a file that crashes its process is failed the same way, by its claims); a file
  *   that cannot be converted at all (no picture in a video, beyond the limits of renditions.ts, a rendition that does
  *   not check out) or whose run reached its time limit (renditions.ts: a fixed ceiling) at once.
+ * - Shared between members: a freed slot goes to the oldest due file of a member with the fewest files running (see
+ *   claimPendingFile); each member's files keep their order.
  * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
  */
 
@@ -57,7 +59,11 @@ const pendingSignal = new EventEmitter();
 pendingSignal.setMaxListeners(0);
 export const announcePendingMedia = () => pendingSignal.emit('pending');
 
-/** Claims the next due pending file (counting the attempt), or undefined when none is due. */
+/**
+ * Claims the next due pending file (counting the attempt), or undefined when none is due: first the files of members
+ * with the fewest files running now (so one member's uploads never take every slot while another member's wait),
+ * then retries after new files, each in the order they came.
+ */
 export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileRow | undefined> {
   const result = await sql<FileRow>`
     update files set
@@ -68,7 +74,13 @@ export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileR
       where processing_status = 'pending'
         and (processing_after is null or processing_after <= ${now})
         and (processing_locked_until is null or processing_locked_until <= ${now})
-      order by processing_after nulls first, id
+      order by (
+          select count(*) from files running
+          where running.owner_user_id = files.owner_user_id
+            and running.processing_status = 'pending'
+            and running.processing_locked_until > ${now}
+        ),
+        processing_after nulls first, id
       limit 1
       for update skip locked
     )
