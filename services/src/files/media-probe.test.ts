@@ -16,6 +16,7 @@ import {
   spawnMediaTool,
 } from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
+import { UnconvertibleMediaError } from './renditions';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
@@ -92,5 +93,18 @@ describe('media probe', () => {
       { timeoutMs: 1_500 },
     );
     await expect(endless).rejects.toBeInstanceOf(MediaToolTimeoutError);
+  });
+
+  it('refuses a video longer than the configured limit before decoding it, storing nothing', async () => {
+    const short = mediaToolsOf({ ...config, MEDIA_MAX_VIDEO_SECONDS: 2 });
+    const storage = localDiskStorage({ root: path.join(folder, 'long') });
+    const made = takeMediaDetails(short, storage, video, {
+      kind: 'video',
+      storage_key: 'clip.mp4',
+      original_key: null,
+    });
+    await expect(made).rejects.toBeInstanceOf(UnconvertibleMediaError);
+    await expect(made).rejects.toThrow(/3 s long, longer than the 2 s allowed/);
+    expect(await fs.readdir(folder)).not.toContain('long');
   });
 });

@@ -4,15 +4,33 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../config';
 
-/** The ffmpeg and ffprobe executables: the configuration's FFMPEG_PATH / FFPROBE_PATH (Debian's by default). */
+/**
+ * The ffmpeg and ffprobe executables (the configuration's FFMPEG_PATH / FFPROBE_PATH, Debian's by default) and the
+ * configured bounds of a conversion: the longest video and audio converted, the fixed time a transcode may take.
+ */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  maxVideoSeconds: number;
+  maxAudioSeconds: number;
+  transcodeTimeoutMs: number;
 }
 
-export const mediaToolsOf = (config: Pick<AppConfig, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools => ({
+export const mediaToolsOf = (
+  config: Pick<
+    AppConfig,
+    | 'FFMPEG_PATH'
+    | 'FFPROBE_PATH'
+    | 'MEDIA_MAX_VIDEO_SECONDS'
+    | 'MEDIA_MAX_AUDIO_SECONDS'
+    | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+  >,
+): MediaTools => ({
   ffmpeg: config.FFMPEG_PATH,
   ffprobe: config.FFPROBE_PATH,
+  maxVideoSeconds: config.MEDIA_MAX_VIDEO_SECONDS,
+  maxAudioSeconds: config.MEDIA_MAX_AUDIO_SECONDS,
+  transcodeTimeoutMs: config.MEDIA_TRANSCODE_TIMEOUT_SECONDS * 1000,
 });
 
 /** A probe or frame grab of a sane upload takes well under this; a stuck ffmpeg is killed. */

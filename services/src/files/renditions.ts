@@ -34,22 +34,16 @@ const encoderThreads = () => String(Math.max(1, Math.floor(os.availableParalleli
 
 /**
  * What a source may be before anything of it is decoded (its probe says): a duration (a stream without one never
- * ends), at most MAX_VIDEO_SECONDS of video or MAX_AUDIO_SECONDS of sound, a picture of at most MAX_SIDE_PIXELS on
- * either side and MAX_PIXELS in all, at most MAX_FRAME_RATE frames a second. docs/rules/files.md lists them.
+ * ends), at most the configured length (MediaTools: MEDIA_MAX_VIDEO_SECONDS, MEDIA_MAX_AUDIO_SECONDS), a picture of
+ * at most maxSidePixels on either side and maxPixels in all, at most maxFrameRate frames a second. A transcode is
+ * killed after the configured fixed time (MEDIA_TRANSCODE_TIMEOUT_SECONDS), whatever the file claims; its file is then
+ * failed for good (media-queue.ts). docs/rules/files.md lists them.
  */
 export const MEDIA_LIMITS = {
-  maxVideoSeconds: 20 * 60,
-  maxAudioSeconds: 30 * 60,
   maxSidePixels: 8192,
   maxPixels: 40_000_000,
   maxFrameRate: 240,
 } as const;
-
-/**
- * How long one transcode may run, whatever the file claims: a 20-minute 4K clip converts well within it on a slow,
- * shared machine at background priority. A run killed then is failed for good (media-queue.ts).
- */
-export const TRANSCODE_TIMEOUT_MS = 60 * 60_000;
 
 export interface ProbedStream {
   codec: string;
@@ -253,7 +247,7 @@ export async function makeVideoRenditions(
   const demuxer = run.demuxer ?? RENDITION_DEMUXER;
   const probed = await probeSource(tools, source, demuxer);
   if (!probed.video) throw new UnconvertibleMediaError('the file has no video stream');
-  refuseBeyondLimits(probed, MEDIA_LIMITS.maxVideoSeconds, 'video');
+  refuseBeyondLimits(probed, tools.maxVideoSeconds, 'video');
   const withSmall = largerThan720p(probed.video);
   const graph = withSmall
     ? `[0:v:0]split=2[main][small];[main]${fitInto(MAIN_VIDEO_BOX)}[mainout];[small]${fitInto(SMALL_VIDEO_BOX)}[smallout]`
@@ -265,7 +259,7 @@ export async function makeVideoRenditions(
       ...videoOutput(probed, 'mainout', MAIN_VIDEO_RATE, files.main),
       ...(withSmall ? videoOutput(probed, 'smallout', SMALL_VIDEO_RATE, files.small) : []),
     ],
-    { background: run.background ?? true, timeoutMs: TRANSCODE_TIMEOUT_MS },
+    { background: run.background ?? true, timeoutMs: tools.transcodeTimeoutMs },
   );
   return {
     source: probed,
@@ -284,7 +278,7 @@ export async function makeAudioRendition(
   const demuxer = run.demuxer ?? RENDITION_DEMUXER;
   const probed = await probeSource(tools, source, demuxer);
   if (!probed.audio) throw new UnconvertibleMediaError('the file has no audio stream');
-  refuseBeyondLimits({ ...probed, video: null }, MEDIA_LIMITS.maxAudioSeconds, 'sound');
+  refuseBeyondLimits({ ...probed, video: null }, tools.maxAudioSeconds, 'sound');
   await runMediaTool(
     tools.ffmpeg,
     [
@@ -293,7 +287,7 @@ export async function makeAudioRendition(
       ...CLEAN_OUTPUT,
       out,
     ],
-    { background: run.background ?? true, timeoutMs: TRANSCODE_TIMEOUT_MS },
+    { background: run.background ?? true, timeoutMs: tools.transcodeTimeoutMs },
   );
   return verifyRendition(tools, out, { ...probed, video: null }, null);
 }

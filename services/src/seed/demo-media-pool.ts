@@ -62,7 +62,14 @@ export class DemoMediaPool {
   constructor(
     private readonly config: Pick<
       AppConfig,
-      'FANMISSION_CACHE_DIR' | 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'ESPEAK_NG_PATH' | 'STATEMENT_FONT_PATH'
+      | 'FANMISSION_CACHE_DIR'
+      | 'FFMPEG_PATH'
+      | 'FFPROBE_PATH'
+      | 'MEDIA_MAX_VIDEO_SECONDS'
+      | 'MEDIA_MAX_AUDIO_SECONDS'
+      | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+      | 'ESPEAK_NG_PATH'
+      | 'STATEMENT_FONT_PATH'
     >,
   ) {
     this.root = path.join(path.resolve(config.FANMISSION_CACHE_DIR), 'demo-media', `v${RECIPE_VERSION}`);
