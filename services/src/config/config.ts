@@ -291,6 +291,25 @@ export const configSchema = z
     /** The ffmpeg and ffprobe executables (video poster frames, media durations); Debian's by default. */
     FFMPEG_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffmpeg'),
     FFPROBE_PATH: optionalString.transform((value) => value ?? '/usr/bin/ffprobe'),
+    /**
+     * The longest video and audio upload converted, in seconds (a longer one is refused before decoding), and the
+     * fixed time one transcode may take before it is killed and its file failed (docs/rules/files.md).
+     */
+    MEDIA_MAX_VIDEO_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .default(20 * 60),
+    MEDIA_MAX_AUDIO_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1)
+      .default(30 * 60),
+    MEDIA_TRANSCODE_TIMEOUT_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(10)
+      .default(60 * 60),
     /** espeak-ng, which speaks the demo world's voice answers (scripts/infra/espeak-ng.ts); Debian's by default. */
     ESPEAK_NG_PATH: optionalString.transform((value) => value ?? '/usr/bin/espeak-ng'),
     /** Git-ignored cache of what the scripts download or build, and of the demo world's generated media. */

@@ -2,12 +2,13 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { extractPosterFrame, type MediaTools } from './media-probe';
+import { demuxerOf, extractPosterFrame, type MediaTools } from './media-probe';
 import { makePictureRendition } from './picture-rendition';
 import {
   AUDIO_RENDITION_CONTENT_TYPE,
   makeAudioRendition,
   makeVideoRenditions,
+  UnconvertibleMediaError,
   VIDEO_RENDITION_CONTENT_TYPE,
 } from './renditions';
 import type { StorageDriver } from './storage-driver';
@@ -67,9 +68,10 @@ export async function takeMediaDetails(
     stored.push(key);
     return putFile(storage, key, local, contentType);
   };
+  // What the upload's bytes were recognised as (the extension of its original_key); the rendition's own without one.
+  const uploadExtension = path.extname(file.original_key ?? file.storage_key).slice(1);
   try {
     if (file.kind === 'image') {
-      const uploadExtension = path.extname(file.original_key ?? '').slice(1);
       const picture = await makePictureRendition(await fs.readFile(original), uploadExtension);
       stored.push(file.storage_key);
       await storage.put(file.storage_key, picture.bytes, picture.contentType);
@@ -82,9 +84,11 @@ export async function takeMediaDetails(
         rendition: { key: file.storage_key, sizeBytes: picture.bytes.length, ...picture },
       };
     }
+    const demuxer = demuxerOf(uploadExtension);
+    if (!demuxer) throw new UnconvertibleMediaError(`files of type .${uploadExtension} are not converted`);
     if (file.kind === 'audio') {
       const out = path.join(scratch, 'audio.m4a');
-      const audio = await makeAudioRendition(tools, original, out);
+      const audio = await makeAudioRendition(tools, original, out, { demuxer });
       const sizeBytes = await put(file.storage_key, out, AUDIO_RENDITION_CONTENT_TYPE);
       return {
         durationSeconds: audio.durationSeconds,
@@ -93,7 +97,7 @@ export async function takeMediaDetails(
       };
     }
     const files = { main: path.join(scratch, 'main.mp4'), small: path.join(scratch, 'small.mp4') };
-    const video = await makeVideoRenditions(tools, original, files);
+    const video = await makeVideoRenditions(tools, original, files, { demuxer });
     const frame = path.join(scratch, `poster.${POSTER_EXTENSION}`);
     await extractPosterFrame(tools, files.main, frame);
     const mainBytes = await put(file.storage_key, files.main, VIDEO_RENDITION_CONTENT_TYPE);

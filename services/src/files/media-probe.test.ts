@@ -7,8 +7,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeTestVideo } from '@fanmission/tests/support/files';
 import { testConfig } from '@fanmission/tests/harness/app';
 import { takeMediaDetails } from './media-details';
-import { extractPosterFrame, MediaToolMissingError, mediaToolsOf, probeMedia, spawnMediaTool } from './media-probe';
+import {
+  extractPosterFrame,
+  MediaToolMissingError,
+  mediaToolsOf,
+  MediaToolTimeoutError,
+  probeMedia,
+  spawnMediaTool,
+} from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
+import { UnconvertibleMediaError } from './renditions';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
@@ -76,5 +84,27 @@ describe('media probe', () => {
     const own = os.getPriority();
     expect(await niceness(true)).toBe(19);
     expect(await niceness(false)).toBe(own);
+  });
+
+  it('kills a run at its time limit and says so (a stream that never ends holds no slot past it)', async () => {
+    const endless = spawnMediaTool(
+      '/usr/bin/ffmpeg',
+      ['-v', 'error', '-nostdin', '-re', '-f', 'lavfi', '-i', 'anullsrc', '-f', 'null', '-'],
+      { timeoutMs: 1_500 },
+    );
+    await expect(endless).rejects.toBeInstanceOf(MediaToolTimeoutError);
+  });
+
+  it('refuses a video longer than the configured limit before decoding it, storing nothing', async () => {
+    const short = mediaToolsOf({ ...config, MEDIA_MAX_VIDEO_SECONDS: 2 });
+    const storage = localDiskStorage({ root: path.join(folder, 'long') });
+    const made = takeMediaDetails(short, storage, video, {
+      kind: 'video',
+      storage_key: 'clip.mp4',
+      original_key: null,
+    });
+    await expect(made).rejects.toBeInstanceOf(UnconvertibleMediaError);
+    await expect(made).rejects.toThrow(/3 s long, longer than the 2 s allowed/);
+    expect(await fs.readdir(folder)).not.toContain('long');
   });
 });

@@ -1,21 +1,82 @@
 import { spawn } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { AppConfig } from '../config';
 
-/** The ffmpeg and ffprobe executables: the configuration's FFMPEG_PATH / FFPROBE_PATH (Debian's by default). */
+/**
+ * The ffmpeg and ffprobe executables (the configuration's FFMPEG_PATH / FFPROBE_PATH, Debian's by default) and the
+ * configured bounds of a conversion: the longest video and audio converted, the fixed time a transcode may take.
+ */
 export interface MediaTools {
   ffmpeg: string;
   ffprobe: string;
+  maxVideoSeconds: number;
+  maxAudioSeconds: number;
+  transcodeTimeoutMs: number;
 }
 
-export const mediaToolsOf = (config: Pick<AppConfig, 'FFMPEG_PATH' | 'FFPROBE_PATH'>): MediaTools => ({
+export const mediaToolsOf = (
+  config: Pick<
+    AppConfig,
+    | 'FFMPEG_PATH'
+    | 'FFPROBE_PATH'
+    | 'MEDIA_MAX_VIDEO_SECONDS'
+    | 'MEDIA_MAX_AUDIO_SECONDS'
+    | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+  >,
+): MediaTools => ({
   ffmpeg: config.FFMPEG_PATH,
   ffprobe: config.FFPROBE_PATH,
+  maxVideoSeconds: config.MEDIA_MAX_VIDEO_SECONDS,
+  maxAudioSeconds: config.MEDIA_MAX_AUDIO_SECONDS,
+  transcodeTimeoutMs: config.MEDIA_TRANSCODE_TIMEOUT_SECONDS * 1000,
 });
 
 /** A probe or frame grab of a sane upload takes well under this; a stuck ffmpeg is killed. */
 const TIMEOUT_MS = 60_000;
+
+/**
+ * The ffmpeg demuxer of each container an upload may be, by the extension its bytes were recognised as
+ * (upload-stream.ts; the extension of its original_key). Every read names its demuxer (`-f`): ffmpeg never probes,
+ * so no playlist (hls, dash), concat list or image sequence a file could pass for is ever opened, and nothing a file
+ * names is followed. A container missing here is not converted.
+ */
+const DEMUXER_BY_EXTENSION: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    ['mp4', 'm4v', 'm4a', 'm4b', 'm4p', 'mov', '3gp', '3g2', 'f4v', 'f4p', 'f4a', 'f4b'].map((ext) => [ext, 'mov']),
+  ),
+  ...Object.fromEntries(['ogg', 'oga', 'ogv', 'ogm', 'opus', 'spx'].map((ext) => [ext, 'ogg'])),
+  ...Object.fromEntries(['mp1', 'mp2', 'mp3'].map((ext) => [ext, 'mp3'])),
+  mkv: 'matroska',
+  webm: 'matroska',
+  avi: 'avi',
+  mpg: 'mpeg',
+  mts: 'mpegts',
+  flv: 'flv',
+  asf: 'asf',
+  wav: 'wav',
+  flac: 'flac',
+  aac: 'aac',
+  ac3: 'ac3',
+  amr: 'amr',
+  aif: 'aiff',
+  ape: 'ape',
+  wv: 'wv',
+};
+
+/** The demuxer of an upload recognised as `extension`, or undefined for a container that is not converted. */
+export const demuxerOf = (extension: string): string | undefined =>
+  Object.hasOwn(DEMUXER_BY_EXTENSION, extension) ? DEMUXER_BY_EXTENSION[extension] : undefined;
+
+/** The demuxer of the renditions (MP4 and M4A), which probes and poster frames read. */
+export const RENDITION_DEMUXER = 'mov';
+
+/**
+ * The input options of a run: the named demuxer, and the file as a `file:` URL (a path is never read as another
+ * protocol). With `-protocol_whitelist file` (every run's) nothing but local files can be opened at all.
+ */
+export const inputOf = (demuxer: string, file: string) => ['-f', demuxer, '-i', `file:${file}`];
 
 /** Thrown when the ffmpeg binaries are not installed; callers degrade (no poster, no duration) instead of failing. */
 export class MediaToolMissingError extends Error {
@@ -43,16 +104,14 @@ export async function mediaToolAvailable(tool: string): Promise<boolean> {
  * The duration of a video or audio file in seconds, from its container (or its longest stream when the container
  * does not say); null when the file has none (a still image, a stream without timing).
  */
-export async function probeMedia(tools: MediaTools, filePath: string): Promise<{ durationSeconds: number | null }> {
+export async function probeMedia(
+  tools: MediaTools,
+  filePath: string,
+  demuxer = RENDITION_DEMUXER,
+): Promise<{ durationSeconds: number | null }> {
   const output = await run(tools.ffprobe, [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration:stream=duration',
-    '-of',
-    'json',
-    '--',
-    filePath,
+    ...['-v', 'error', '-show_entries', 'format=duration:stream=duration', '-of', 'json'],
+    ...inputOf(demuxer, filePath),
   ]);
   const parsed = JSON.parse(output) as {
     format?: { duration?: string };
@@ -71,7 +130,7 @@ export async function probeMedia(tools: MediaTools, filePath: string): Promise<{
 }
 
 /**
- * Writes one frame of the video as a still image (PNG or JPEG by the output's extension), turned upright and at
+ * Writes one frame of the video (a rendition: MP4) as a still image (PNG or JPEG by the output's extension), turned upright and at
  * most 720 px on its longer side: the frame at one second, or the first frame of a shorter video.
  */
 export async function extractPosterFrame(
@@ -87,8 +146,7 @@ export async function extractPosterFrame(
       '-y',
       '-ss',
       String(seconds),
-      '-i',
-      videoPath,
+      ...inputOf(RENDITION_DEMUXER, videoPath),
       '-frames:v',
       '1',
       '-vf',
@@ -162,8 +220,27 @@ function run(command: string, args: string[]): Promise<string> {
   return runMediaTool(command, args);
 }
 
+/**
+ * A run killed at its time limit. Not retried: the same bytes take as long again (a file that makes ffmpeg wait for
+ * input that never comes, or one too slow to convert within the ceiling).
+ */
+export class MediaToolTimeoutError extends Error {
+  constructor(command: string, timeoutMs: number) {
+    super(`${path.basename(command)} was stopped after ${Math.round(timeoutMs / 1000)} s, its time limit`);
+    this.name = 'MediaToolTimeoutError';
+  }
+}
+
+/** A run that ended with an error of the tool's own (its exit code and the end of what it wrote). */
+export class MediaToolFailedError extends Error {
+  constructor(command: string, how: string, stderr: string) {
+    super(`${command} failed (${how}): ${stderr}`);
+    this.name = 'MediaToolFailedError';
+  }
+}
+
 export interface MediaToolRun {
-  /** Killed after this long (60 s by default). */
+  /** Killed (SIGKILL) after this long (60 s by default); the run then fails with MediaToolTimeoutError. */
   timeoutMs?: number;
   /**
    * Runs at the lowest CPU priority (nice 19), so a transcode only takes the time the API leaves: a request is never
@@ -183,7 +260,13 @@ const BACKGROUND_NICENESS = 19;
 /** Runs a tool outside the upload queue (the demo seed's media); its standard output, or an error with its end. */
 export function spawnMediaTool(command: string, args: string[], options: MediaToolRun = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? TIMEOUT_MS });
+    const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     if (options.background && child.pid !== undefined) {
       try {
         os.setPriority(child.pid, BACKGROUND_NICENESS);
@@ -200,11 +283,14 @@ export function spawnMediaTool(command: string, args: string[], options: MediaTo
       stderr = (stderr + chunk.toString()).slice(-2_000);
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
       reject(error.code === 'ENOENT' ? new MediaToolMissingError(command) : error);
     });
     child.once('close', (code, signal) => {
-      if (code === 0) resolve(stdout);
-      else reject(new Error(`${command} failed (${code ?? signal}): ${stderr.trim()}`));
+      clearTimeout(timer);
+      if (timedOut) reject(new MediaToolTimeoutError(command, timeoutMs));
+      else if (code === 0) resolve(stdout);
+      else reject(new MediaToolFailedError(command, String(code ?? signal), stderr.trim()));
     });
   });
 }

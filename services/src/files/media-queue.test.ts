@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { MediaToolTimeoutError } from './media-probe';
 import { drainMediaQueue, MEDIA_QUEUE_MAX_ATTEMPTS, type MediaProcessor } from './media-queue';
 import { storageDriverFor } from './storage';
 
@@ -10,14 +11,14 @@ import { storageDriverFor } from './storage';
 
 const testApp = useTestApp();
 
-async function pendingFiles(count: number): Promise<number[]> {
+async function pendingFiles(count: number, owner?: { id: number }): Promise<number[]> {
   const { app } = testApp.current;
-  const owner = await createAccount(app);
+  owner ??= await createAccount(app);
   const rows = await app.db
     .insertInto('files')
     .values(
       Array.from({ length: count }, () => ({
-        owner_user_id: owner.id,
+        owner_user_id: owner!.id,
         storage_key: `test/${randomUUID()}.mp4`,
         filename: 'clip.mp4',
         content_type: 'video/mp4',
@@ -66,6 +67,43 @@ describe('the media queue', () => {
     expect(await drainMediaQueue(options(processor))).toBe(0);
   });
 
+  it('gives a freed slot to a member with no file running before another file of a member with one running', async () => {
+    const { app } = testApp.current;
+    const [busy, quiet] = [await createAccount(app), await createAccount(app)];
+    const burst = await pendingFiles(3, busy);
+    const [single] = await pendingFiles(1, quiet);
+    // One process runs the busy member's first file and holds it...
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = drainMediaQueue(
+      options(async (file) => {
+        if (file.id === burst[0]) {
+          started();
+          await held;
+        }
+        return { durationSeconds: 1, posterKey: null };
+      }, 1),
+    );
+    await running;
+    // ...and the other process takes the quiet member's file first, then the busy member's in the order they came.
+    const order: number[] = [];
+    await drainMediaQueue(
+      options((file) => {
+        order.push(file.id);
+        return Promise.resolve({ durationSeconds: 1, posterKey: null });
+      }, 1),
+    );
+    release();
+    await first;
+    expect(order).toEqual([single, burst[1], burst[2]]);
+  });
+
   it('runs at most `concurrency` files at once in a process', async () => {
     const ids = await pendingFiles(6);
     let running = 0;
@@ -103,6 +141,26 @@ describe('the media queue', () => {
       processing_status: 'failed',
       processing_attempts: MEDIA_QUEUE_MAX_ATTEMPTS,
       processing_error: expect.stringContaining('Invalid data'),
+    });
+  });
+
+  it('fails a file whose run reached its time limit at once, without a retry', async () => {
+    const [slow] = await pendingFiles(1);
+    let clock = Date.now();
+    let runs = 0;
+    const processor: MediaProcessor = () => {
+      runs += 1;
+      return Promise.reject(new MediaToolTimeoutError('/usr/bin/ffmpeg', 3_600_000));
+    };
+    for (let hour = 0; hour < 3; hour += 1) {
+      await drainMediaQueue(options(processor, 2, () => new Date(clock)));
+      clock += 60 * 60_000;
+    }
+    expect(runs).toBe(1);
+    expect((await statusOf([slow!]))[0]).toMatchObject({
+      processing_status: 'failed',
+      processing_attempts: 1,
+      processing_error: expect.stringContaining('time limit'),
     });
   });
 

@@ -9,7 +9,7 @@ import { sql, type Updateable } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { type MediaDetails, takeMediaDetails } from './media-details';
-import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf } from './media-probe';
+import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf, MediaToolTimeoutError } from './media-probe';
 import { UnconvertibleMediaError } from './renditions';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow, FilesTable } from './table';
@@ -27,8 +27,11 @@ type FileUpdate = Updateable<FilesTable>;
  * - Survives restarts: the queue is the files table; a claim holds the file for LEASE_MS and is renewed while the run
  *   goes on, so the file of a process that died mid-run is claimed again once the lease lapses.
  * - Bounded retries: every claim counts an attempt; a file ffmpeg cannot read is retried after a back-off and is
- *   `failed` after MAX_ATTEMPTS (a file that crashes or hangs its run is failed the same way, by its claims); a file
- *   that cannot be converted at all (no picture in a video, a rendition that does not check out) at once.
+ *   `failed` after MAX_ATTEMPTS (a file that crashes its process is failed the same way, by its claims); a file
+ *   that cannot be converted at all (no picture in a video, beyond the limits of renditions.ts, a rendition that does
+ *   not check out) or whose run reached its time limit (renditions.ts: a fixed ceiling) at once.
+ * - Shared between members: a freed slot goes to the oldest due file of a member with the fewest files running (see
+ *   claimPendingFile); each member's files keep their order.
  * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
  */
 
@@ -56,7 +59,11 @@ const pendingSignal = new EventEmitter();
 pendingSignal.setMaxListeners(0);
 export const announcePendingMedia = () => pendingSignal.emit('pending');
 
-/** Claims the next due pending file (counting the attempt), or undefined when none is due. */
+/**
+ * Claims the next due pending file (counting the attempt), or undefined when none is due: first the files of members
+ * with the fewest files running now (so one member's uploads never take every slot while another member's wait),
+ * then retries after new files, each in the order they came.
+ */
 export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileRow | undefined> {
   const result = await sql<FileRow>`
     update files set
@@ -67,7 +74,13 @@ export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileR
       where processing_status = 'pending'
         and (processing_after is null or processing_after <= ${now})
         and (processing_locked_until is null or processing_locked_until <= ${now})
-      order by processing_after nulls first, id
+      order by (
+          select count(*) from files running
+          where running.owner_user_id = files.owner_user_id
+            and running.processing_status = 'pending'
+            and running.processing_locked_until > ${now}
+        ),
+        processing_after nulls first, id
       limit 1
       for update skip locked
     )
@@ -145,7 +158,11 @@ export async function processClaimedFile(options: MediaQueueOptions, file: FileR
   } catch (error) {
     release();
     const message = error instanceof Error ? error.message : String(error);
-    const final = file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS || error instanceof UnconvertibleMediaError;
+    // A refused file, or a run killed at its time limit, fails the same way again: no retry.
+    const final =
+      file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS ||
+      error instanceof UnconvertibleMediaError ||
+      error instanceof MediaToolTimeoutError;
     const delay = RETRY_DELAYS_MS[Math.min(file.processing_attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
     const [result] = await still({
       ...(final

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
+import { UnconvertibleMediaError } from './renditions';
 
 /*
  * Pictures the upload request cannot clean (stripImageMetadata handles JPEG, PNG and WebP) are converted by the
@@ -11,6 +12,10 @@ import sharp, { type Sharp } from 'sharp';
 
 /** A decompression bomb (a few KB declaring a gigapixel) is refused instead of decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
+/** The longest side a HEIC may declare. */
+const MAX_SIDE_PIXELS = 8192;
+/** The HEIC decoder thread's own JavaScript heap, in MB (the pixels it hands back live outside it). */
+const HEIC_WORKER_HEAP_MB = 256;
 const JPEG_QUALITY = 88;
 
 /** The image types the upload request strips itself (thumbnails.ts); every other picture waits for its rendition. */
@@ -42,9 +47,64 @@ const HEIC_WORKER = `
 `;
 const heicDecodePath = createRequire(import.meta.url).resolve('heic-decode');
 
+/** The boxes of an ISO base media file (HEIF is one) in `bytes[start, end)`: their type and content. */
+function* boxesIn(bytes: Buffer, start: number, end: number): Generator<{ type: string; start: number; end: number }> {
+  let at = start;
+  while (at + 8 <= end) {
+    let size = bytes.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > end) return;
+      size = Number(bytes.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = end - at;
+    }
+    if (size < header || at + size > end) return;
+    yield { type: bytes.toString('latin1', at + 4, at + 8), start: at + header, end: at + size };
+    at += size;
+  }
+}
+
+const childBox = (bytes: Buffer, parent: { start: number; end: number }, type: string, fullBox = false) => {
+  for (const box of boxesIn(bytes, parent.start + (fullBox ? 4 : 0), parent.end)) if (box.type === type) return box;
+  return undefined;
+};
+
+/**
+ * Every image size a HEIF declares (its `ispe` properties: meta › iprp › ipco › ispe), read from the boxes without
+ * decoding anything; empty when it declares none.
+ */
+export function heifDeclaredSizes(bytes: Buffer): { width: number; height: number }[] {
+  const meta = childBox(bytes, { start: 0, end: bytes.length }, 'meta');
+  const iprp = meta && childBox(bytes, meta, 'iprp', true);
+  const ipco = iprp && childBox(bytes, iprp, 'ipco');
+  if (!ipco) return [];
+  return [...boxesIn(bytes, ipco.start, ipco.end)]
+    .filter((box) => box.type === 'ispe' && box.end - box.start >= 12)
+    .map((box) => ({ width: bytes.readUInt32BE(box.start + 4), height: bytes.readUInt32BE(box.start + 8) }));
+}
+
+/** Refuses a HEIC unless every image it declares is within the limits, before a byte of it is decoded. */
+function refuseLargeHeic(bytes: Buffer): void {
+  const sizes = heifDeclaredSizes(bytes);
+  if (sizes.length === 0) throw new UnconvertibleMediaError('the picture declares no size');
+  for (const { width, height } of sizes) {
+    if (Math.max(width, height) > MAX_SIDE_PIXELS || width * height > MAX_INPUT_PIXELS) {
+      throw new UnconvertibleMediaError(
+        `the picture declares ${width}x${height}, more than ${MAX_SIDE_PIXELS} px on a side or ${MAX_INPUT_PIXELS} pixels`,
+      );
+    }
+  }
+}
+
 function decodeHeicOffThread(bytes: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(HEIC_WORKER, { eval: true, workerData: { heicDecode: heicDecodePath, bytes } });
+    const worker = new Worker(HEIC_WORKER, {
+      eval: true,
+      workerData: { heicDecode: heicDecodePath, bytes },
+      resourceLimits: { maxOldGenerationSizeMb: HEIC_WORKER_HEAP_MB },
+    });
     worker.once('message', (message: { error?: string; width: number; height: number; data: Uint8ClampedArray }) => {
       if (message.error !== undefined) reject(new Error(`the HEIC could not be decoded: ${message.error}`));
       else resolve(message);
@@ -70,9 +130,11 @@ export async function makePictureRendition(original: Buffer, uploadExtension: st
   const { contentType } = pictureRenditionType(uploadExtension);
   let input: Sharp;
   if (isHeic(uploadExtension)) {
+    refuseLargeHeic(original);
     // libheif applies the file's own rotation and mirroring while decoding; the pixels come out upright.
     const decoded = await decodeHeicOffThread(original);
-    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw new Error('the picture is too large to convert');
+    if (decoded.width * decoded.height > MAX_INPUT_PIXELS)
+      throw new UnconvertibleMediaError('the picture is too large to convert');
     input = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
     });

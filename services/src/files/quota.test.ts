@@ -169,7 +169,7 @@ describe('media tools', () => {
       await writeFile(file, wav(8_000));
       mediaToolPeak(true);
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => probeMedia(mediaToolsOf(testApp.current.config), file)),
+        Array.from({ length: 8 }, () => probeMedia(mediaToolsOf(testApp.current.config), file, 'wav')),
       );
       expect(results.every((result) => result.durationSeconds !== null && result.durationSeconds > 0.9)).toBe(true);
       expect(mediaToolPeak()).toBeLessThanOrEqual(MEDIA_TOOL_CONCURRENCY);

@@ -332,6 +332,57 @@ describe('the renditions of uploaded media', () => {
     expectNothingPersonal(webp);
   });
 
+  /** An "mp3": an ID3 tag whose declared length hides the HLS playlist `lines` after it. */
+  async function playlistInId3(name: string, lines: string[]): Promise<string> {
+    const tagLength = 200_000;
+    const syncsafe = Buffer.from([21, 14, 7, 0].map((shift) => (tagLength >> shift) & 0x7f));
+    const file = path.join(work, name);
+    await fs.writeFile(
+      file,
+      Buffer.concat([
+        Buffer.from('ID3\x03\x00\x00', 'latin1'),
+        syncsafe,
+        Buffer.alloc(tagLength),
+        Buffer.from(`${lines.join('\n')}\n${'\n'.repeat(100)}`),
+      ]),
+    );
+    return file;
+  }
+
+  it('reads only the upload’s own bytes: an "mp3" hiding a playlist of another local file is refused', async () => {
+    const secret = path.join(work, 'private-answer.m4a');
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=880:duration=3', '-c:a', 'aac', '-b:a', '32k', secret);
+    const vod = await playlistInId3('leak-vod.mp3', [
+      // The playlist claims the other file's own length, so the rendition's length checks out.
+      ...['#EXTM3U', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-TARGETDURATION:3', '#EXTINF:3,'],
+      secret,
+      '#EXT-X-ENDLIST',
+    ]);
+    const uploaded = await upload(vod);
+    expect(uploaded).toMatchObject({ kind: 'audio', processing: 'PENDING' });
+    let clock = Date.now();
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await drain(() => new Date(clock));
+      clock += 60 * 60_000;
+    }
+    const state = await fileState(uploaded.id);
+    expect(state.processing).toBe('FAILED');
+    expect((await fetchStored(uploaded.s3Url)).statusCode).toBe(422);
+    expect(await originalsLeft()).toEqual([]);
+  });
+
+  it('refuses a live playlist hidden in an "mp3" at once instead of waiting for segments that never come', async () => {
+    const secret = path.join(work, 'private-voice.m4a');
+    ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'aac', '-b:a', '32k', secret);
+    const live = await playlistInId3('live.mp3', ['#EXTM3U', '#EXT-X-TARGETDURATION:30', '#EXTINF:1,', secret]);
+    const uploaded = await upload(live);
+    const started = Date.now();
+    await drain();
+    // One run, no retry: the upload is failed for good.
+    expect((await fileState(uploaded.id)).processing).toBe('FAILED');
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 60_000);
+
   it('fails a broken video for good, serves nothing of it and tells its uploader why in his language', async () => {
     const broken = path.join(work, 'broken.mp4');
     const clip = await fs.readFile(phoneClip('whole.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '64x64'));

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { type MediaTools, runMediaTool } from './media-probe';
+import { inputOf, MediaToolFailedError, type MediaTools, RENDITION_DEMUXER, runMediaTool } from './media-probe';
 
 /*
  * The formats every browser plays, made from whatever a phone uploaded: H.264 (yuv420p) with AAC in an MP4 that
@@ -33,10 +33,17 @@ const DURATION_TOLERANCE = { seconds: 1, ratio: 0.05 };
 const encoderThreads = () => String(Math.max(1, Math.floor(os.availableParallelism() / 2)));
 
 /**
- * How long a transcode may run: generous for a slow, shared machine at background priority (20 times the clip's
- * length plus two minutes); a stuck ffmpeg is killed then.
+ * What a source may be before anything of it is decoded (its probe says): a duration (a stream without one never
+ * ends), at most the configured length (MediaTools: MEDIA_MAX_VIDEO_SECONDS, MEDIA_MAX_AUDIO_SECONDS), a picture of
+ * at most maxSidePixels on either side and maxPixels in all, at most maxFrameRate frames a second. A transcode is
+ * killed after the configured fixed time (MEDIA_TRANSCODE_TIMEOUT_SECONDS), whatever the file claims; its file is then
+ * failed for good (media-queue.ts). docs/rules/files.md lists them.
  */
-const transcodeTimeoutMs = (durationSeconds: number | null) => Math.ceil(120_000 + 20_000 * (durationSeconds ?? 600));
+export const MEDIA_LIMITS = {
+  maxSidePixels: 8192,
+  maxPixels: 40_000_000,
+  maxFrameRate: 240,
+} as const;
 
 export interface ProbedStream {
   codec: string;
@@ -51,14 +58,18 @@ export interface ProbedMedia {
   audio: ProbedStream | null;
   /** The first video stream's display rotation in degrees (a phone's portrait clip), 0 without one. */
   rotation: number;
+  /** The first video stream's frame rate (average, else the base rate), null when unknown or without a picture. */
+  frameRate: number | null;
 }
 
 /** What ffprobe finds in the file: its duration, first video and first audio stream. Throws when it cannot read it. */
-export async function probeStreams(tools: MediaTools, file: string): Promise<ProbedMedia> {
+export async function probeStreams(tools: MediaTools, file: string, demuxer: string): Promise<ProbedMedia> {
   const output = await runMediaTool(tools.ffprobe, [
     ...['-v', 'error', '-show_entries'],
-    'format=duration:stream=codec_type,codec_name,width,height,channels,duration:stream_side_data=rotation',
-    ...['-of', 'json', '--', file],
+    'format=duration:stream=codec_type,codec_name,width,height,channels,duration,avg_frame_rate,r_frame_rate' +
+      ':stream_side_data=rotation',
+    ...['-of', 'json'],
+    ...inputOf(demuxer, file),
   ]);
   const parsed = JSON.parse(output) as {
     format?: { duration?: string };
@@ -69,6 +80,8 @@ export async function probeStreams(tools: MediaTools, file: string): Promise<Pro
       height?: number;
       channels?: number;
       duration?: string;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
       side_data_list?: { rotation?: number }[];
     }[];
   };
@@ -90,12 +103,18 @@ export async function probeStreams(tools: MediaTools, file: string): Promise<Pro
   };
   const streamDurations = streams.map((stream) => positive(stream.duration)).filter((value) => value !== null);
   const videoStream = streams.find((candidate) => candidate.codec_type === 'video');
+  // ffprobe writes rates as a fraction (`30000/1001`), `0/0` when it does not know.
+  const rate = (value: string | undefined) => {
+    const [numerator, denominator] = (value ?? '').split('/').map(Number);
+    return positive(String((numerator ?? Number.NaN) / (denominator ?? 1)));
+  };
   return {
     durationSeconds:
       positive(parsed.format?.duration) ?? (streamDurations.length > 0 ? Math.max(...streamDurations) : null),
     video: of('video'),
     audio: of('audio'),
     rotation: videoStream?.side_data_list?.find((side) => side.rotation !== undefined)?.rotation ?? 0,
+    frameRate: rate(videoStream?.avg_frame_rate) ?? rate(videoStream?.r_frame_rate),
   };
 }
 
@@ -104,6 +123,48 @@ export class UnconvertibleMediaError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnconvertibleMediaError';
+  }
+}
+
+/**
+ * The upload's probe. ffprobe refusing it as the type its bytes were recognised as (the demuxer is named, never
+ * guessed) refuses the file: the same bytes are refused again.
+ */
+async function probeSource(tools: MediaTools, source: string, demuxer: string): Promise<ProbedMedia> {
+  try {
+    return await probeStreams(tools, source, demuxer);
+  } catch (error) {
+    if (error instanceof MediaToolFailedError) {
+      throw new UnconvertibleMediaError(`the file cannot be read as ${demuxer}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** Refuses a source beyond MEDIA_LIMITS, before ffmpeg decodes any of it. */
+function refuseBeyondLimits(source: ProbedMedia, maxSeconds: number, what: string): void {
+  if (source.durationSeconds === null) throw new UnconvertibleMediaError(`the ${what} does not say how long it is`);
+  if (source.durationSeconds > maxSeconds) {
+    throw new UnconvertibleMediaError(
+      `the ${what} is ${Math.round(source.durationSeconds)} s long, longer than the ${maxSeconds} s allowed`,
+    );
+  }
+  const { video } = source;
+  if (!video) return;
+  const { width, height } = video;
+  if (width === null || height === null || width <= 0 || height <= 0) {
+    throw new UnconvertibleMediaError('the video does not say its picture size');
+  }
+  if (Math.max(width, height) > MEDIA_LIMITS.maxSidePixels || width * height > MEDIA_LIMITS.maxPixels) {
+    throw new UnconvertibleMediaError(
+      `the video's picture of ${width}x${height} is larger than ${MEDIA_LIMITS.maxSidePixels} px on a side or ` +
+        `${MEDIA_LIMITS.maxPixels} pixels`,
+    );
+  }
+  if (source.frameRate !== null && source.frameRate > MEDIA_LIMITS.maxFrameRate) {
+    throw new UnconvertibleMediaError(
+      `the video has ${Math.round(source.frameRate)} frames a second, more than ${MEDIA_LIMITS.maxFrameRate}`,
+    );
   }
 }
 
@@ -165,6 +226,11 @@ export const largerThan720p = (stream: ProbedStream) =>
  */
 export interface RenditionRun {
   background?: boolean;
+  /**
+   * The source's ffmpeg demuxer (`demuxerOf` its recognised extension); the renditions' own (MP4) when not given.
+   * ffmpeg never guesses it.
+   */
+  demuxer?: string;
 }
 
 /**
@@ -178,8 +244,10 @@ export async function makeVideoRenditions(
   files: VideoRenditionFiles,
   run: RenditionRun = {},
 ): Promise<VideoRenditions> {
-  const probed = await probeStreams(tools, source);
+  const demuxer = run.demuxer ?? RENDITION_DEMUXER;
+  const probed = await probeSource(tools, source, demuxer);
   if (!probed.video) throw new UnconvertibleMediaError('the file has no video stream');
+  refuseBeyondLimits(probed, tools.maxVideoSeconds, 'video');
   const withSmall = largerThan720p(probed.video);
   const graph = withSmall
     ? `[0:v:0]split=2[main][small];[main]${fitInto(MAIN_VIDEO_BOX)}[mainout];[small]${fitInto(SMALL_VIDEO_BOX)}[smallout]`
@@ -187,11 +255,11 @@ export async function makeVideoRenditions(
   await runMediaTool(
     tools.ffmpeg,
     [
-      ...['-v', 'error', '-nostdin', '-y', '-i', source, '-filter_complex', graph],
+      ...['-v', 'error', '-nostdin', '-y', ...inputOf(demuxer, source), '-filter_complex', graph],
       ...videoOutput(probed, 'mainout', MAIN_VIDEO_RATE, files.main),
       ...(withSmall ? videoOutput(probed, 'smallout', SMALL_VIDEO_RATE, files.small) : []),
     ],
-    { background: run.background ?? true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+    { background: run.background ?? true, timeoutMs: tools.transcodeTimeoutMs },
   );
   return {
     source: probed,
@@ -207,17 +275,19 @@ export async function makeAudioRendition(
   out: string,
   run: RenditionRun = {},
 ): Promise<VerifiedRendition> {
-  const probed = await probeStreams(tools, source);
+  const demuxer = run.demuxer ?? RENDITION_DEMUXER;
+  const probed = await probeSource(tools, source, demuxer);
   if (!probed.audio) throw new UnconvertibleMediaError('the file has no audio stream');
+  refuseBeyondLimits({ ...probed, video: null }, tools.maxAudioSeconds, 'sound');
   await runMediaTool(
     tools.ffmpeg,
     [
-      ...['-v', 'error', '-nostdin', '-y', '-i', source, '-map', '0:a:0', '-vn', '-sn', '-dn'],
+      ...['-v', 'error', '-nostdin', '-y', ...inputOf(demuxer, source), '-map', '0:a:0', '-vn', '-sn', '-dn'],
       ...audioOptions(probed),
       ...CLEAN_OUTPUT,
       out,
     ],
-    { background: run.background ?? true, timeoutMs: transcodeTimeoutMs(probed.durationSeconds) },
+    { background: run.background ?? true, timeoutMs: tools.transcodeTimeoutMs },
   );
   return verifyRendition(tools, out, { ...probed, video: null }, null);
 }
@@ -232,7 +302,7 @@ async function verifyRendition(
   source: ProbedMedia,
   box: { longer: number; shorter: number } | null,
 ): Promise<VerifiedRendition> {
-  const made = await probeStreams(tools, file);
+  const made = await probeStreams(tools, file, RENDITION_DEMUXER);
   const problems: string[] = [];
   if (source.video) {
     const { video } = made;

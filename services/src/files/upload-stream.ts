@@ -58,7 +58,8 @@ export async function sniffUpload(source: Readable): Promise<SniffedUpload> {
   }
 
   return {
-    type: await fileTypeFromBuffer(headBytes),
+    // The same bytes whatever the chunks' sizes: the first SNIFF_BYTES (a chunk may hold far more of the file).
+    type: await fileTypeFromBuffer(headBytes.subarray(0, SNIFF_BYTES)),
     headLength: headBytes.length,
     chunks: chunks(),
     discard: async () => {

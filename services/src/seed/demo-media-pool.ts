@@ -62,7 +62,14 @@ export class DemoMediaPool {
   constructor(
     private readonly config: Pick<
       AppConfig,
-      'FANMISSION_CACHE_DIR' | 'FFMPEG_PATH' | 'FFPROBE_PATH' | 'ESPEAK_NG_PATH' | 'STATEMENT_FONT_PATH'
+      | 'FANMISSION_CACHE_DIR'
+      | 'FFMPEG_PATH'
+      | 'FFPROBE_PATH'
+      | 'MEDIA_MAX_VIDEO_SECONDS'
+      | 'MEDIA_MAX_AUDIO_SECONDS'
+      | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+      | 'ESPEAK_NG_PATH'
+      | 'STATEMENT_FONT_PATH'
     >,
   ) {
     this.root = path.join(path.resolve(config.FANMISSION_CACHE_DIR), 'demo-media', `v${RECIPE_VERSION}`);
@@ -129,7 +136,7 @@ export class DemoMediaPool {
     const seconds = Math.max(1, (wav.bytes - 44) / 44_100);
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return { audio: wav, seconds, language };
     const m4a = await this.cached({ m4a: text, language }, 'm4a', 'audio/mp4', (out) =>
-      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false }),
+      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false, demuxer: 'wav' }),
     );
     return { audio: m4a, seconds, language };
   }
