@@ -111,9 +111,11 @@ describe('the terms consent dialog', () => {
     expect(refused.textContent).toContain(t.legal.consent.creatorRefused);
     expect(within(refused).queryByRole('button', { name: t.legal.consent.withdraw })).toBeNull();
     await user.click(within(refused).getByRole('button', { name: t.legal.consent.logout }));
-    await waitFor(() => expect(window.localStorage.getItem('UserId')).toBeNull());
+    // The session is cleared before the gate navigates (logout() resolves, then `/`): wait for the address, the
+    // last of the two, not for the storage.
+    await waitFor(() => expect(screen.getByLabelText('current path').textContent).toBe('/'));
+    expect(window.localStorage.getItem('UserId')).toBeNull();
     expect(calls.some((call) => call.method === 'POST' && call.path === '/api/logout')).toBe(true);
-    expect(screen.getByLabelText('current path').textContent).toBe('/');
   });
 
   test('asks again when the API refuses a change for the terms', async () => {
