@@ -281,7 +281,10 @@ export const updateSettlementRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type UpdateSettlementRequest = z.infer<typeof updateSettlementRequestSchema>;
 
-/** The transfer file of a month; `status=APPROVED` writes only the approved statements (the batch to pay). */
+/**
+ * The transfer file of a month: only its APPROVED statements that are not held (`status=APPROVED`, the only value, is
+ * what the file always holds).
+ */
 export const transferFileQuerySchema = z.object({
   year: yearField,
   month: monthField,
@@ -407,7 +410,7 @@ export const TRANSFER_RESULT_MAX_CHARS = 3_000_000;
 
 /**
  * POST /api/admin/settlements/transfer-results (and `/preview`): the bank's result file of a month's bulk transfer,
- * as CSV text with a header row naming `statementId` or `memo`, `amount`, `result` (OK or FAILED) and `reason`
+ * as CSV text with a header row naming `statementId` or `memo`, `account`, `amount`, `result` (OK or FAILED) and `reason`
  * (docs/rules/settlement.md, file layouts), and the transfer's reference and date the paid statements record.
  */
 export const transferResultImportSchema = z.strictObject({
@@ -424,12 +427,13 @@ export type TransferResultImport = z.infer<typeof transferResultImportSchema>;
 
 /**
  * Why a row of the result file pays nothing: the bank's FAILED transfer, or a mismatch with the statements (an id no
- * statement of the month has, another amount, a statement already paid, held, not approved yet, a second row of the
+ * statement of the month has, another account number or amount than the statement's, a statement already paid, held, not approved yet, a second row of the
  * same statement, a row that cannot be read).
  */
 export const TRANSFER_RESULT_PROBLEMS = [
   'FAILED',
   'UNKNOWN_STATEMENT',
+  'ACCOUNT_DIFFERS',
   'AMOUNT_DIFFERS',
   'ALREADY_PAID',
   'HELD',
@@ -448,6 +452,9 @@ export const transferResultUnpaidRowSchema = z
     /** The amount the row gives (null when unreadable) and the statement's won to transfer (null when unknown). */
     amount: won.nullable(),
     expected: won.nullable(),
+    /** The account number the row gives and the one the statement pays (null when unknown). */
+    bankAccountNumber: z.string().nullable(),
+    expectedBankAccountNumber: z.string().nullable(),
     problem: transferResultProblemSchema,
     /** The bank's reason of a FAILED row. */
     bankReason: z.string().nullable(),

@@ -55,7 +55,7 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
         () => ({
           year: 2026,
           month: 1,
-          csv: 'statementId,amount,result\r\n999999,1000,OK',
+          csv: 'statementId,account,amount,result\r\n999999,1002999,1000,OK',
           transferReference: 'matrix',
           transferDate: '2026-02-05',
         }),

@@ -1203,16 +1203,6 @@ describe('operator and finance console', () => {
       .first();
     await row.waitFor({ state: 'visible' });
 
-    // The bank transfer file of the month lists the creator's account and the amount to transfer.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: ko.console.actions.downloadCsv }).click(),
-    ]);
-    const csv = await readFile(await savedDownload(download));
-    const text = csv.toString('utf8');
-    expect(text).toContain(`1002${payee.id}`.slice(0, 30));
-    expect(text).toContain(`,${statement.to_receipt},${statement.id}`);
-
     // Each decision is a request a second finance member approves (services/src/approvals); only an approved
     // statement offers the payment.
     expect(await row.getByRole('button', { name: ko.console.actions.markPaid }).count()).toBe(0);
@@ -1226,6 +1216,16 @@ describe('operator and finance console', () => {
     await approvePendingOf(finance, 'STATEMENT_APPROVE');
     await page.reload();
     await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
+    // Once approved, the bank transfer file of the month lists the creator's account and the amount to transfer
+    // (an ISSUED statement is never in it).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: ko.console.actions.downloadCsv }).click(),
+    ]);
+    const csv = await readFile(await savedDownload(download));
+    const text = csv.toString('utf8');
+    expect(text).toContain(`1002${payee.id}`.slice(0, 30));
+    expect(text).toContain(`,${statement.to_receipt},${statement.id}`);
     await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
     const payDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
     await payDialog.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });

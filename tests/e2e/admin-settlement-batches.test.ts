@@ -193,7 +193,7 @@ describe('console: settlement in batches', () => {
     await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
     const approved = await app.db
       .selectFrom('settlement_statements')
-      .select(['id', 'to_receipt'])
+      .select(['id', 'to_receipt', 'bank_account_number'])
       .where('id', 'in', statementIds)
       .where('status', '=', 'APPROVED')
       .orderBy('id')
@@ -205,11 +205,12 @@ describe('console: settlement in batches', () => {
     await writeFile(
       file,
       [
-        'statementId,amount,result,reason',
-        `${approved[0]!.id},${approved[0]!.to_receipt},OK,`,
-        `${approved[1]!.id},${approved[1]!.to_receipt},FAILED,계좌 번호 오류`,
-        `${approved[2]!.id},${approved[2]!.to_receipt},OK,`,
-        `999999,1000,OK,`,
+        'statementId,account,amount,result,reason',
+        ...approved.map(
+          (row, index) =>
+            `${row.id},${row.bank_account_number},${row.to_receipt},${index === 1 ? 'FAILED,계좌 번호 오류' : 'OK,'}`,
+        ),
+        `999999,1002999,1000,OK,`,
       ].join('\r\n'),
     );
     const importOn = async (page: Page) => {

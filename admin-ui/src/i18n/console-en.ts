@@ -177,7 +177,7 @@ export const consoleEn = {
         approvedFile: 'Transfer file of approved statements',
         importResult: 'Import the bank result file',
         importExplain:
-          'Choose the bank’s result file (CSV) of the %{year}-%{month} bulk transfer and read it. Only approved statements transferred OK with the right amount go into the request.',
+          'Choose the bank’s result file (CSV) of the %{year}-%{month} bulk transfer and read it. Only approved statements transferred OK to the right account number with the right amount go into the request.',
         chooseFile: 'Choose the result file',
         read: 'Read the file',
         statements: 'Statements in the batch',
@@ -193,6 +193,8 @@ export const consoleEn = {
         line: 'Line',
         amount: 'Amount in file',
         expected: 'Amount owed',
+        account: 'Account in the file',
+        expectedAccount: 'Account owed',
         problem: 'Why',
         skipReasons: {
           HELD: 'Held',
@@ -204,6 +206,7 @@ export const consoleEn = {
         problems: {
           FAILED: 'Transfer failed',
           UNKNOWN_STATEMENT: 'Not a statement of this month',
+          ACCOUNT_DIFFERS: 'Account number differs',
           AMOUNT_DIFFERS: 'Amount differs',
           ALREADY_PAID: 'Already paid',
           HELD: 'Held statement',

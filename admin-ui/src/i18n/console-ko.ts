@@ -173,7 +173,7 @@ export const consoleKo: ConsoleMessages = {
         approvedFile: '승인된 정산서 이체 파일',
         importResult: '은행 결과 파일 가져오기',
         importExplain:
-          '%{year}년 %{month}월 대량 이체의 은행 결과 파일(CSV)을 고르고 읽어 보세요. 이체에 성공했고 금액이 맞는 승인된 정산서만 지급 완료 요청에 들어갑니다.',
+          '%{year}년 %{month}월 대량 이체의 은행 결과 파일(CSV)을 고르고 읽어 보세요. 이체에 성공했고 계좌번호와 금액이 맞는 승인된 정산서만 지급 완료 요청에 들어갑니다.',
         chooseFile: '결과 파일 선택',
         read: '파일 읽기',
         statements: '일괄 처리할 정산서',
@@ -189,6 +189,8 @@ export const consoleKo: ConsoleMessages = {
         line: '행',
         amount: '파일 금액',
         expected: '지급할 금액',
+        account: '파일의 계좌번호',
+        expectedAccount: '지급할 계좌번호',
         problem: '이유',
         skipReasons: {
           HELD: '보류됨',
@@ -200,6 +202,7 @@ export const consoleKo: ConsoleMessages = {
         problems: {
           FAILED: '이체 실패',
           UNKNOWN_STATEMENT: '이 달의 정산서가 아님',
+          ACCOUNT_DIFFERS: '계좌번호가 다름',
           AMOUNT_DIFFERS: '금액이 다름',
           ALREADY_PAID: '이미 지급됨',
           HELD: '보류된 정산서',

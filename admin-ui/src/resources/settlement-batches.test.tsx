@@ -194,14 +194,42 @@ test('a selection the server refuses says which statement breaks which rule and 
 
 test('the bank result file is read and shown before it is sent', async () => {
   const preview: TransferResultPreview = {
-    rows: 3,
+    rows: 4,
     toPay: [statements[0]!],
     count: 1,
     toReceipt: 36_000,
     withheld: 1_180,
     unpaid: [
-      { line: 3, statementId: 102, amount: 51_000, expected: 51_000, problem: 'FAILED', bankReason: '계좌 번호 오류' },
-      { line: 4, statementId: 999, amount: 1_000, expected: null, problem: 'UNKNOWN_STATEMENT', bankReason: null },
+      {
+        line: 3,
+        statementId: 102,
+        amount: 51_000,
+        expected: 51_000,
+        bankAccountNumber: '1002102',
+        expectedBankAccountNumber: '1002102',
+        problem: 'FAILED',
+        bankReason: '계좌 번호 오류',
+      },
+      {
+        line: 4,
+        statementId: 999,
+        amount: 1_000,
+        expected: null,
+        bankAccountNumber: '1002999',
+        expectedBankAccountNumber: null,
+        problem: 'UNKNOWN_STATEMENT',
+        bankReason: null,
+      },
+      {
+        line: 5,
+        statementId: 103,
+        amount: 48_000,
+        expected: 48_000,
+        bankAccountNumber: '999999999999',
+        expectedBankAccountNumber: '1002103',
+        problem: 'ACCOUNT_DIFFERS',
+        bankReason: null,
+      },
     ],
   };
   const calls = stubApi({
@@ -213,7 +241,7 @@ test('the bank result file is read and shown before it is sent', async () => {
   const dialog = await screen.findByRole('dialog');
   const send = within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask });
   expect(send.disabled).toBe(true);
-  const csv = 'statementId,amount,result,reason\r\n101,36000,OK,\r\n';
+  const csv = 'statementId,account,amount,result,reason\r\n101,1002101,36000,OK,\r\n';
   await userEvent.upload(within(dialog).getByLabelText(batch.chooseFile), new File([csv], 'result.csv'));
   await userEvent.type(within(dialog).getByLabelText(/이체 참조번호/), 'KB-BULK-10');
   await userEvent.click(within(dialog).getByRole('button', { name: batch.read }));
@@ -221,6 +249,10 @@ test('the bank result file is read and shown before it is sent', async () => {
   expect(shown.textContent).toContain('정산서 1건 · 지급액 36,000원 · 원천징수 1,180원');
   expect(shown.textContent).toContain(`${batch.problems.FAILED} · 계좌 번호 오류`);
   expect(shown.textContent).toContain(batch.problems.UNKNOWN_STATEMENT);
+  // An edited account number is shown beside the one the statement pays.
+  const edited = within(shown).getByText(batch.problems.ACCOUNT_DIFFERS).closest('tr')!;
+  expect(edited.textContent).toContain('999999999999');
+  expect(edited.textContent).toContain('1002103');
   expect(calls).toHaveLength(1);
   await userEvent.click(send);
   await waitFor(() => expect(calls).toHaveLength(2));

@@ -87,7 +87,10 @@ export function BatchStatementsTable({
   );
 }
 
-/** The rows of a bank result file that pay nothing, each with its line and why. */
+/**
+ * The rows of a bank result file that pay nothing, each with its line and why: the account and amount the file gives
+ * beside those the statement pays (a request made before the file carried accounts shows none).
+ */
 export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidRow[] }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`console.settlements.batch.${key}`);
@@ -100,6 +103,8 @@ export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidR
             <TableCell>{t('statementId')}</TableCell>
             <TableCell align="right">{t('amount')}</TableCell>
             <TableCell align="right">{t('expected')}</TableCell>
+            <TableCell>{t('account')}</TableCell>
+            <TableCell>{t('expectedAccount')}</TableCell>
             <TableCell>{t('problem')}</TableCell>
           </TableRow>
         </TableHead>
@@ -110,6 +115,8 @@ export function UnpaidRowsTable({ rows }: { rows: readonly TransferResultUnpaidR
               <TableCell>{row.statementId ?? '-'}</TableCell>
               <TableCell align="right">{row.amount === null ? '-' : formatNumber(row.amount)}</TableCell>
               <TableCell align="right">{row.expected === null ? '-' : formatNumber(row.expected)}</TableCell>
+              <TableCell>{row.bankAccountNumber ?? '-'}</TableCell>
+              <TableCell>{row.expectedBankAccountNumber ?? '-'}</TableCell>
               <TableCell>
                 {t(`problems.${row.problem}`)}
                 {row.bankReason ? ` · ${row.bankReason}` : ''}

@@ -126,7 +126,8 @@ describe('a statement to an account whose holder is not verified', () => {
     const file = await transferFile();
     expect(file).not.toContain(`,FM-S${(await statementOf(waiting)).id}\r\n`);
     expect(file).not.toContain(`,FM-S${(await statementOf(mismatched)).id}\r\n`);
-    expect(file).toContain(`,FM-S${(await statementOf(verified)).id}\r\n`);
+    // An ISSUED statement is not in it either: only approved ones are.
+    expect(file).not.toContain(`,FM-S${(await statementOf(verified)).id}\r\n`);
   });
 
   it('is neither approved nor paid: the server says why, in the caller’s language, and the database refuses it', async () => {
@@ -172,12 +173,11 @@ describe('a statement to an account whose holder is not verified', () => {
     expect(await adminStatement(statement.id)).toMatchObject({ held: false, holdReason: null });
     const [own] = await creatorsStatements(waiting);
     expect(own).toMatchObject({ held: false, holdReason: null });
-    expect(await transferFile()).toContain(`,FM-S${statement.id}\r\n`);
-
     const url = `/api/admin/settlements/${statement.id}`;
     expect(
       await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' })),
     ).toMatchObject({ status: 'APPROVED' });
+    expect(await transferFile()).toContain(`,FM-S${statement.id}\r\n`);
     const pay = { action: 'pay', transferReference: 'KB-2', transferDate: '2026-11-10' };
     expect(await approveAs(app(), checker, await call('PUT', url, finance.headers, pay))).toMatchObject({
       status: 'PAID',

@@ -65,9 +65,9 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'The bank transfer file of a month (finance, CSV)',
         description:
-          'One row per unpaid payout statement of the month (ISSUED or APPROVED) that is not held (its account ' +
-          'VERIFIED, no change waiting for its release), or with `status=APPROVED` only the approved ones (the ' +
-          'batch to pay): bank, holder, account, amount (won to receive), statement id, memo (`FM-S` and the ' +
+          'One row per APPROVED payout statement of the month that is not held (its account VERIFIED, no change ' +
+          'waiting for its release); an ISSUED statement is never in it (`status=APPROVED` is accepted and ' +
+          'changes nothing): bank, holder, account, amount (won to receive), statement id, memo (`FM-S` and the ' +
           'statement id, what the creator’s bank statement shows and the bank’s result file gives back). UTF-8 ' +
           'with a byte order mark.',
         security,
@@ -136,9 +136,10 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
 
   const resultFile =
     'The bank’s result file (docs/rules/settlement.md, file layouts) is CSV text in `csv`: a header row naming ' +
-    '`statementId` or `memo` (`FM-S` and the id, as the transfer file writes it), `amount` (won), `result` (OK or ' +
-    'FAILED) and optionally `reason`. Only an OK row whose statement of the month is APPROVED, not held and owed ' +
-    'exactly the amount is paid; every other row is listed with its problem (FAILED, UNKNOWN_STATEMENT, ' +
+    '`statementId` or `memo` (`FM-S` and the id, as the transfer file writes it), `account` (the account number ' +
+    'the bank sent to), `amount` (won), `result` (OK or FAILED) and optionally `reason`. Only an OK row whose ' +
+    'statement of the month is APPROVED, not held, pays exactly that account (digits compared) and is owed exactly ' +
+    'the amount is paid; every other row is listed with its problem (FAILED, UNKNOWN_STATEMENT, ACCOUNT_DIFFERS, ' +
     'AMOUNT_DIFFERS, ALREADY_PAID, HELD, NOT_APPROVED, DUPLICATE, UNREADABLE) and changes nothing. A file without ' +
     'those columns is 400 TRANSFER_RESULT_UNREADABLE.';
 

@@ -135,15 +135,15 @@ it('pays the 1,000 from the bank’s result file: two failed transfers stay unpa
   expect(lines).toHaveLength(STATEMENTS);
   const rows = lines.map((line) => {
     const cells = line.split(',');
-    return { amount: cells[3]!, statementId: Number(cells[4]), memo: cells[5]! };
+    return { account: cells[2]!, amount: cells[3]!, statementId: Number(cells[4]), memo: cells[5]! };
   });
   const failed = [rows[17]!.statementId, rows[604]!.statementId];
   const csv = [
-    'statementId,memo,amount,result,reason',
+    'statementId,memo,account,amount,result,reason',
     ...rows.map((row) =>
       failed.includes(row.statementId)
-        ? `${row.statementId},${row.memo},${row.amount},FAILED,예금주 불일치`
-        : `${row.statementId},${row.memo},${row.amount},OK,`,
+        ? `${row.statementId},${row.memo},${row.account},${row.amount},FAILED,예금주 불일치`
+        : `${row.statementId},${row.memo},${row.account},${row.amount},OK,`,
     ),
   ].join('\r\n');
   const requested = await app().inject({

@@ -281,28 +281,26 @@ describe('the bank transfer file and its result file', () => {
   });
 
   const resultFile = async () => {
-    const owed = async (id: number) =>
-      Number(
-        (
-          await db()
-            .selectFrom('settlement_statements')
-            .select('to_receipt')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).to_receipt,
-      );
+    const statement = async (id: number) =>
+      await db()
+        .selectFrom('settlement_statements')
+        .select(['to_receipt', 'bank_account_number'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const owed = async (id: number) => Number((await statement(id)).to_receipt);
+    const account = async (id: number) => (await statement(id)).bank_account_number!;
     const { first, second, third, held, short: shortId } = november as Record<string, number>;
     return [
-      'statementId,memo,amount,result,reason',
-      `${first},FM-S${first},"${(await owed(first!)).toLocaleString('en')}",OK,`,
-      `${second},FM-S${second},${await owed(second!)},FAILED,계좌 번호 오류`,
-      `,FM-S${third},${await owed(third!)},OK,`,
-      `${held},,${await owed(held!)},OK,`,
-      `${november.late},,${await owed(november.late!)},OK,`,
-      `999999,,1000,OK,`,
-      `${first},,${await owed(first!)},OK,`,
-      `${shortId},,${(await owed(shortId!)) - 1},OK,`,
-      `abc,,1000,OK,`,
+      'statementId,memo,account,amount,result,reason',
+      `${first},FM-S${first},${await account(first!)},"${(await owed(first!)).toLocaleString('en')}",OK,`,
+      `${second},FM-S${second},${await account(second!)},${await owed(second!)},FAILED,계좌 번호 오류`,
+      `,FM-S${third},${await account(third!)},${await owed(third!)},OK,`,
+      `${held},,${await account(held!)},${await owed(held!)},OK,`,
+      `${november.late},,${await account(november.late!)},${await owed(november.late!)},OK,`,
+      `999999,,1002999,1000,OK,`,
+      `${first},,${await account(first!)},${await owed(first!)},OK,`,
+      `${shortId},,${await account(shortId!)},${(await owed(shortId!)) - 1},OK,`,
+      `abc,,1002999,1000,OK,`,
     ].join('\r\n');
   };
   const body = async () => ({

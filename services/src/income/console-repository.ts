@@ -48,16 +48,17 @@ export async function carriedStatementIds(db: DbExecutor, statementId: number): 
 }
 
 /**
- * A month's unpaid payout statements (ISSUED or APPROVED) with the bank details of their transfer, except the held
- * ones (`holds.ts`: an account not VERIFIED, or a change not released yet).
+ * A month's APPROVED payout statements with the bank details of their transfer, except the held ones (`holds.ts`: an
+ * account not VERIFIED, or a change not released yet). An ISSUED statement is never in the transfer file: nobody
+ * approved it yet.
  */
-export function unpaidStatementsOfMonth(db: DbExecutor, year: number, month: number, status?: 'APPROVED') {
+export function approvedStatementsOfMonth(db: DbExecutor, year: number, month: number) {
   return db
     .selectFrom('settlement_statements as s')
     .select(['s.id', 's.bank_name', 's.bank_account_holder', 's.bank_account_number', 's.to_receipt'])
     .where('s.year', '=', year)
     .where('s.month', '=', month)
-    .where('s.status', 'in', status ? [status] : ['ISSUED', 'APPROVED'])
+    .where('s.status', '=', 'APPROVED')
     .where(sql<boolean>`not ${heldSql()}`)
     .orderBy('s.id')
     .execute();

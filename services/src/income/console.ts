@@ -93,15 +93,15 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
 }
 
 /**
- * The month's bank transfer file: one row per unpaid payout statement (only the APPROVED ones with `status`), its
- * memo naming the statement for the bank's result file; UTF-8 with a byte order mark. A statement held
- * after a payout account change is left out until finance releases it.
+ * The month's bank transfer file: one row per APPROVED payout statement that is not held (`holds.ts`), its memo naming
+ * the statement for the bank's result file; UTF-8 with a byte order mark. An ISSUED statement is never in it: money
+ * leaves only for statements a second finance member approved.
  */
 export async function transferFile(
   ctx: ServiceContext,
   { year, month, status }: { year: number; month: number; status?: 'APPROVED' | undefined },
 ) {
-  const rows = await repository.unpaidStatementsOfMonth(ctx.db, year, month, status);
+  const rows = await repository.approvedStatementsOfMonth(ctx.db, year, month);
   const records = [
     ['bank', 'holder', 'account', 'amount', 'statementId', 'memo'],
     ...rows.map((row) => [

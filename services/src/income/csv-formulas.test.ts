@@ -3,6 +3,7 @@
 // product name, creator name and account holder all start with `=`, `+`, `-`, `@`, a tab or a carriage return here.
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { approveAs } from '@fanmission/tests/support/approvals';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '@fanmission/tests/harness/accounts';
@@ -76,6 +77,15 @@ beforeAll(async () => {
       .where('creator_id', '=', creator.creatorId)
       .executeTakeFirstOrThrow()
   ).id;
+  // The bank transfer file holds approved statements only: a second finance member approves this one.
+  const checker = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+  const asked = await app().inject({
+    method: 'PUT',
+    url: `/api/admin/settlements/${statementId}`,
+    headers: finance.headers,
+    payload: { action: 'approve' },
+  });
+  await approveAs(app(), checker, asked);
 });
 
 describe('CSV downloads', () => {

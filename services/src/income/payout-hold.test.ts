@@ -181,7 +181,8 @@ describe('a statement issued within 72 hours of a payout account change, or firs
     const held = await statementOf(recent);
     const before = await transferFile();
     expect(before).not.toContain(`,FM-S${held.id}\r\n`);
-    expect(before).toContain(`,FM-S${(await statementOf(earlier)).id}\r\n`);
+    // Nor is an ISSUED statement: only approved ones are.
+    expect(before).not.toContain(`,FM-S${(await statementOf(earlier)).id}\r\n`);
 
     const url = `/api/admin/settlements/${held.id}`;
     const approve = await call('PUT', url, finance.headers, { action: 'approve' });
@@ -266,12 +267,13 @@ describe('a statement issued within 72 hours of a payout account change, or firs
     });
     expect(notHeld.statusCode).toBe(409);
 
-    expect(await transferFile()).toContain(`,FM-S${held.id}\r\n`);
+    expect(await transferFile()).not.toContain(`,FM-S${held.id}\r\n`);
     expect(
       await approveAs(app(), checker, await call('PUT', url, finance.headers, { action: 'approve' })),
     ).toMatchObject({
       status: 'APPROVED',
     });
+    expect(await transferFile()).toContain(`,FM-S${held.id}\r\n`);
     const paid = await approveAs(
       app(),
       checker,

