@@ -102,6 +102,7 @@ import * as m0530 from './0530_comment_report_reasons';
 import * as m0531 from './0531_event_description_video';
 import * as m0540 from './0540_batch_approval_erasure';
 import * as m0550 from './0550_cash_receipts';
+import * as m0590 from './0590_result_file_account_erasure';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -208,4 +209,5 @@ export const migrations: Record<string, Migration> = {
   '0531_event_description_video': m0531,
   '0540_batch_approval_erasure': m0540,
   '0550_cash_receipts': m0550,
+  '0590_result_file_account_erasure': m0590,
 };
