@@ -104,6 +104,7 @@ import * as m0540 from './0540_batch_approval_erasure';
 import * as m0550 from './0550_cash_receipts';
 import * as m0560 from './0560_money_out_rule';
 import * as m0570 from './0570_founding_staff_grant';
+import * as m0590 from './0590_result_file_account_erasure';
 import * as m0610 from './0610_session_end_announced';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -213,5 +214,6 @@ export const migrations: Record<string, Migration> = {
   '0550_cash_receipts': m0550,
   '0560_money_out_rule': m0560,
   '0570_founding_staff_grant': m0570,
+  '0590_result_file_account_erasure': m0590,
   '0610_session_end_announced': m0610,
 };
