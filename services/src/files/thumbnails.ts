@@ -22,15 +22,14 @@ export async function makeThumbnail(image: Buffer): Promise<Buffer> {
 
 /**
  * The image without its metadata (EXIF with GPS position, XMP, IPTC, comments), turned upright
- * by its EXIF orientation since that goes too. JPEG and WebP are re-encoded at high quality, PNG losslessly; null
- * when there is nothing to remove or for a type kept as uploaded (GIF, whose frames would be lost, and formats
+ * by its EXIF orientation since that goes too. JPEG and WebP are re-encoded at high quality, PNG losslessly, every
+ * time (never passed through); null for a type kept as uploaded (GIF, whose frames would be lost, and formats
  * libvips does not write).
  */
 export async function stripImageMetadata(image: Buffer, mime: string): Promise<Buffer | null> {
   if (!['image/jpeg', 'image/png', 'image/webp'].includes(mime)) return null;
-  const found = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  // Nothing to remove: the bytes stay exactly as uploaded (no re-encoding).
-  if (!found.exif && !found.xmp && !found.iptc && !found.comments?.length) return null;
+  // Always re-encoded from the pixels (orientation applied): segments sharp does not report (APPn, comments) and
+  // bytes after the image's end (a second, geotagged image) never reach the served file.
   const input = () => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   switch (mime) {
     case 'image/jpeg':

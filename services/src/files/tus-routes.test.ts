@@ -314,6 +314,31 @@ describe('resumable uploads (tus 1.0)', () => {
     });
   });
 
+  it('takes the upload id from the path only: a query naming someone else’s upload reaches the caller’s own', async () => {
+    const theirs = mp4(30_000);
+    const theirLocation = await created({ length: theirs.length });
+    const theirId = theirLocation.split('/').pop()!;
+    const mine = mp4(20_000);
+    const myLocation = await created({ length: mine.length, authorization: stranger.authorization });
+    const crafted = `${myLocation}?x=/${theirId}`;
+
+    const status = await head(crafted, first, stranger.authorization);
+    expect(status.headers['upload-length']).toBe(String(mine.length));
+    const written = await patch(crafted, 0, theirs.subarray(0, 16 * 1024), first, stranger.authorization);
+    expect(written.statusCode, written.body).toBe(204);
+    // The uploader's upload is untouched; the bytes went to the caller's own.
+    const untouched = await head(theirLocation);
+    expect(untouched.headers['upload-offset']).toBe('0');
+    expect(untouched.headers['upload-length']).toBe(String(theirs.length));
+    expect((await head(myLocation, first, stranger.authorization)).headers['upload-offset']).toBe(String(16 * 1024));
+    for (const [location, authorization] of [
+      [theirLocation, uploader.authorization],
+      [myLocation, stranger.authorization],
+    ] as const) {
+      await first.inject({ method: 'DELETE', url: location, headers: { 'tus-resumable': '1.0.0', authorization } });
+    }
+  });
+
   it('removes an expired partial and releases its reservation', async () => {
     const video = mp4(100_000);
     const location = await created({ length: video.length });

@@ -144,7 +144,11 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
       else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
     const withBody = request.method === 'PATCH' || request.headers['content-type'] === TUS_CONTENT_TYPE;
-    const webRequest = new Request(`http://api${request.url}`, {
+    // tus reads the upload's id from the URL's last segment: it gets the path the route checked (the id of the
+    // caller's own upload, or none for a creation), never the request's URL with its query string.
+    const { uploadId } = (request.params ?? {}) as { uploadId?: string };
+    const path = uploadId === undefined ? endpoint : `${endpoint}/${encodeURIComponent(uploadId)}`;
+    const webRequest = new Request(`http://api${path}`, {
       method: request.method,
       headers,
       ...(withBody && { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' }),
