@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The statements whose body asks again until a state holds: a pause in their body is a polling interval. */
+const LOOPS = ['WhileStatement', 'DoWhileStatement', 'ForStatement', 'ForOfStatement', 'ForInStatement'].join(', ');
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.cache/**', 'coverage/**', 'tests/artifacts/**'] },
   js.configs.recommended,
@@ -21,6 +24,31 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/*.test.tsx', 'services/src/main.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // A test waits for the state it expects (an element, `expect.poll`, a row, `untilStill` for a screen at rest),
+    // never for a fixed time: a time that is enough on a quiet machine is too short beside the other lanes, and too
+    // long everywhere else. A pause inside a polling loop (a loop that asks again until a state holds) is allowed.
+    files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'],
+    // The soak's workload and faults run on a schedule of time by design (a fault every 30 s), as the benchmarks do.
+    ignores: ['tests/bench/**', 'tests/support/soak/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for a state (an element, expect.poll, untilStill), never for a time.',
+        },
+        {
+          selector: `:not(${LOOPS}) > BlockStatement > ExpressionStatement > AwaitExpression > NewExpression[callee.name='Promise']:has(CallExpression[callee.name='setTimeout'])`,
+          message: 'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
+        },
+        {
+          selector: `:not(${LOOPS}) > BlockStatement > ExpressionStatement > AwaitExpression > CallExpression[callee.name='sleep']`,
+          message: 'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
+        },
+      ],
+    },
   },
   {
     // services depends on workflows (types, the worker), never the reverse: not even workflows' tests import services.
