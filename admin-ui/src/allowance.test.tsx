@@ -3,10 +3,11 @@
 // allowance, in coins or won, and which one is used up; an operator, who has none, sees no block and asks nothing.
 import type { AdminStaffAllowance } from '@fanmission/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { AdminContext, type AuthProvider } from 'react-admin';
+import { type AuthProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { AllowanceBlock } from './allowance';
 import { i18nProvider } from './i18n/i18n-provider';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -24,9 +25,9 @@ function renderBlock(roles: string[], answer: AdminStaffAllowance) {
   const fetch = vi.fn(async () => json(answer));
   vi.stubGlobal('fetch', fetch);
   render(
-    <AdminContext i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <AllowanceBlock />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return fetch;
 }

@@ -3,11 +3,12 @@
 // oldest entry in Korea time and a link to its list filtered to it, oldest first.
 import type { AdminToDo } from '@fanmission/contracts';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from './i18n/console-ko';
 import { i18nProvider } from './i18n/i18n-provider';
 import { ToDoBlock } from './to-do';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -24,9 +25,9 @@ function renderBlock(answer: AdminToDo) {
   );
   vi.stubGlobal('fetch', fetch);
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <ConsoleTestContext i18nProvider={i18nProvider}>
       <ToDoBlock />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return fetch;
 }

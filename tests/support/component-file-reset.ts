@@ -1,8 +1,15 @@
 // Setup file of the `components` project, run before each test file. The project's files share one worker's module
 // graph and jsdom (vitest.config.ts, `isolate: false`): what one file left in the page, its storage, cookies, address,
 // timers, stubbed globals or open alerts must not reach the next one, which starts as a fresh page would.
-import { afterAll, beforeAll, vi } from 'vitest';
+//
+// Resetting is not enough on its own: work a file left running (a timer, a request in flight, a listener, a component
+// still mounted) acts later, inside another file's test (a navigation that lands in the next file's router). So after
+// each file a check names what the file left behind, and fails the file; the reset follows either way.
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { closeAllAlerts } from '../../web/src/shared/alert/alert';
+import { installLeftoverTracking, leftoversOf } from './component-leftovers';
 
 function freshPage(): void {
   if (typeof window === 'undefined') return; // a file of the project in the Node environment
@@ -19,16 +26,56 @@ function freshPage(): void {
   window.history.replaceState(null, '', '/');
 }
 
+const tracking = typeof window === 'undefined' ? undefined : installLeftoverTracking();
+
+/**
+ * The query caches a file's renders mounted: each keeps its queries for five minutes after their last observer went
+ * (a timer per query), by design of the library; the file's end clears them, as a page's end would.
+ */
+const mountedQueryClients = new Set<QueryClient>();
+const QUERY_CLIENTS_TRACKED = Symbol.for('fanmission.queryClientsTracked');
+const clientPrototype = QueryClient.prototype as QueryClient & { [QUERY_CLIENTS_TRACKED]?: Set<QueryClient> };
+if (!clientPrototype[QUERY_CLIENTS_TRACKED]) {
+  const realMount = clientPrototype.mount;
+  clientPrototype[QUERY_CLIENTS_TRACKED] = mountedQueryClients;
+  clientPrototype.mount = function (this: QueryClient) {
+    clientPrototype[QUERY_CLIENTS_TRACKED]?.add(this);
+    realMount.call(this);
+  };
+}
+
 beforeAll(() => {
   closeAllAlerts(); // the web app's alert queue is module state: one a file left open would show over the next's
   freshPage();
+  tracking?.startFile();
 });
 
+// What a test rendered is unmounted after it, as Testing Library does on its own where the runner has global hooks.
+afterEach(() => cleanup());
+
 afterAll(() => {
+  cleanup();
+  for (const client of clientPrototype[QUERY_CLIENTS_TRACKED] ?? []) client.clear();
+  clientPrototype[QUERY_CLIENTS_TRACKED]?.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  closeAllAlerts();
-  freshPage();
+  tracking?.undoLibraryLeftovers();
+  try {
+    if (tracking) {
+      const leftovers = leftoversOf(tracking);
+      if (leftovers.length > 0) {
+        throw new Error(
+          `this file left behind what would act in the next file: ${leftovers.join('; ')}. ` +
+            'Unmount what it rendered (cleanup after each test), clear its timers, await or abort its requests, ' +
+            'close its dialogs and clear the storage and address it set.',
+        );
+      }
+    }
+  } finally {
+    closeAllAlerts();
+    freshPage();
+    tracking?.forgetAll();
+  }
 });

@@ -12,7 +12,7 @@ dropLegacyToken();
 
 prefetchFirstPageData(window.location.pathname, initialLanguage());
 registerServiceWorker();
-captureInstallPrompt();
+captureInstallPrompt(); // for the page's whole life
 
 // The texts first, then one render of the shell (rendering an empty app while they load costs a render and a task on a
 // slow phone before the first paint).

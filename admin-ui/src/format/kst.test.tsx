@@ -2,10 +2,11 @@
 // The console's dates in Korea time whatever the browser's zone: written as the web app writes them and labelled KST,
 // typed in KST in the forms.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, SaveButton } from 'react-admin';
+import { Form, SaveButton } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { KstDateTimeInput, formatKst, fromKstInput, toKstInput } from './kst';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,12 +31,12 @@ test('a form field shows and takes Korea time', () => {
 test('the console form sends the instant of the Korea time typed, and says the field is in KST', async () => {
   const onSubmit = vi.fn();
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <ConsoleTestContext i18nProvider={i18nProvider}>
       <Form onSubmit={onSubmit} record={{ startsAt: '2026-11-26T15:30:00.000Z' }}>
         <KstDateTimeInput source="startsAt" label="시작" />
         <SaveButton alwaysEnable />
       </Form>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   const input = await screen.findByLabelText<HTMLInputElement>('시작', {}, { timeout: 10_000 });
   expect(input.value).toBe('2026-11-27T00:30');

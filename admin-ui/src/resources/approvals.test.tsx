@@ -4,13 +4,14 @@
 // request's page reads in Korean.
 import { APPROVAL_KINDS, APPROVAL_SUMMARY_FIELDS, type AdminApproval } from '@fanmission/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleEn } from '../i18n/console-en';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -55,9 +56,9 @@ const auth = staffAuth(['ROLE_FINANCE'], 6);
 
 const showRequest = (record: AdminApproval) =>
   render(
-    <AdminContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth}>
       <ApprovalShow resource="approvals" id={record.id} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 afterEach(() => cleanup());

@@ -3,12 +3,13 @@
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { BankTransferList } from './money';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -46,11 +47,11 @@ function renderList(roles: StaffRole[], rows: object[] = [transfer]) {
     update,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <ResourceContextProvider value="bank-transfers">
         <BankTransferList />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return update;
 }

@@ -3,12 +3,13 @@
 // Idempotency-Key.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { BonusGrantCreate, grantFacts, grantRequestOf } from './bonus-grants';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -65,11 +66,11 @@ test('finance finds members by nickname or e-mail, sees the item’s coins, and 
     create,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
       <ResourceContextProvider value="bonus-grants">
         <BonusGrantCreate />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   await userEvent.click(await screen.findByRole('combobox', { name: named(fields.coinItemId) }, { timeout: 10_000 }));
   await userEvent.click(await screen.findByRole('option', { name: '무료 코인 이벤트 · 1인 50코인' }));

@@ -2,21 +2,22 @@
 // A record's code reads as its label in the console's language (Korean by default); a code the table lacks reads as
 // itself, never blank.
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, RecordContextProvider } from 'react-admin';
+import { RecordContextProvider } from 'react-admin';
 import { afterEach, describe, expect, test } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CodeField, codeChoices, type CodeFieldProps } from './code-field';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 const ko = consoleKo.codes;
 
 function renderField(record: Record<string, unknown>, props: CodeFieldProps) {
   return render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <ConsoleTestContext i18nProvider={i18nProvider}>
       <RecordContextProvider value={{ id: 1, ...record }}>
         <CodeField {...props} />
       </RecordContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 }
 

@@ -4,13 +4,14 @@
 import type { AdminCommentDetail, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { codesKo } from '../i18n/codes-ko';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CommentShow } from './moderation';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -72,9 +73,9 @@ function renderShow(record: AdminCommentDetail, roles: StaffRole[] = ['ROLE_OPER
     update,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <CommentShow resource="mission-comments" id={record.id} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return update;
 }

@@ -4,12 +4,13 @@
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CreatorShow } from './creator-review';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -40,9 +41,9 @@ function renderShow(roles: StaffRole[], record = creator) {
     update,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <CreatorShow resource="creators" id={8} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return update;
 }

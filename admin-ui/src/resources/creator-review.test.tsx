@@ -5,12 +5,13 @@
 import type { AdminCreatorDetail, LotteryEvent, MissionProduct, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, type DataProvider } from 'react-admin';
+import { Notification, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CreatorShow } from './creator-review';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -140,10 +141,10 @@ function renderShow(
     update,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <CreatorShow resource="creators" id={8} />
       <Notification />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return update;
 }

@@ -6,7 +6,6 @@ import { ADMIN_LIST_SORT_FIELDS, adminListSortFields, type AdminListResource } f
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import {
-  AdminContext,
   HttpError,
   memoryStore,
   Notification,
@@ -32,6 +31,7 @@ import { StaffList, UserList } from './people';
 import { AuditLogList, LedgerVerifyRunList } from './system';
 import { TermsVersionList } from './terms-versions';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -120,12 +120,12 @@ function renderList(resource: AdminListResource, store = memoryStore()) {
   const List = LISTS[resource];
   const { provider, getList } = providerFor(resource);
   const view = render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth} store={store}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth} store={store}>
       <ResourceContextProvider value={resource}>
         <List />
       </ResourceContextProvider>
       <Notification />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return { ...view, getList };
 }

@@ -4,11 +4,12 @@
 import type { AdminMissionProduct, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { MissionProductList } from './missions';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -43,11 +44,11 @@ function renderList(roles: StaffRole[], rows: AdminMissionProduct[]) {
     getManyReference: async () => ({ data: [], total: 0 }),
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <ResourceContextProvider value="mission-products">
         <MissionProductList />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 }
 

@@ -2,11 +2,12 @@
 // A money action that waits for a second member past a daily limit names the limit's figure, as the server's session
 // says it (in won for cancels and refunds and for bank deposits, in coins for free-coin grants).
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { authProvider } from '../auth';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -41,9 +42,9 @@ const facts = (approval: MoneyFacts['approval']): MoneyFacts => ({
 
 const renderSummary = (approval: MoneyFacts['approval']) =>
   render(
-    <AdminContext i18nProvider={i18nProvider}>
+    <ConsoleTestContext i18nProvider={i18nProvider}>
       <MoneySummary facts={facts(approval)} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 test('a refund or cancel past the daily limit names the limit in won', async () => {

@@ -4,12 +4,13 @@
 import type { AdminPaymentDetail, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PaymentShow } from './payments';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -57,9 +58,9 @@ const auth = staffAuth;
 
 const showPayment = (record: AdminPaymentDetail, roles: StaffRole[]) =>
   render(
-    <AdminContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <PaymentShow resource="payments" id={record.id} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 afterEach(() => {

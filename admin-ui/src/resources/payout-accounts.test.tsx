@@ -4,13 +4,14 @@
 import type { AdminPayoutAccountChange } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, type DataProvider } from 'react-admin';
+import { RecordContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { SettlementShow } from './settlements';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -116,11 +117,11 @@ describe('CreatorPayoutHistory', () => {
   test('lists the creator’s changes newest first: who, the accounts before and after, the reason', async () => {
     const { provider, getManyReference } = fakeDataProvider(heldStatement);
     render(
-      <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={financeAuth}>
+      <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={financeAuth}>
         <RecordContextProvider value={{ id: 8 }}>
           <CreatorPayoutHistory label="resources.payout-account-changes.history" />
         </RecordContextProvider>
-      </AdminContext>,
+      </ConsoleTestContext>,
     );
     expect(await screen.findByText('고객센터 요청 #1234')).toBeTruthy();
     expect(getManyReference).toHaveBeenCalledWith(
@@ -139,9 +140,9 @@ describe('SettlementShow', () => {
   /** The statement's page as the console's settlements resource opens it. */
   const showStatement = (provider: DataProvider) =>
     render(
-      <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={financeAuth}>
+      <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={financeAuth}>
         <SettlementShow resource="settlements" id={5} />
-      </AdminContext>,
+      </ConsoleTestContext>,
     );
 
   test('shows the hold and releases it with what finance checked', async () => {

@@ -5,12 +5,13 @@
 import { CONSOLE_RESUMABLE_UPLOAD_PATH } from '@fanmission/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PopupCreate } from './content';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -36,11 +37,11 @@ function renderPopupCreate(create?: (resource: string, params: { data: Record<st
     create,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
       <ResourceContextProvider value="popups">
         <PopupCreate />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 }
 

@@ -5,12 +5,13 @@
 import type { AdminCoinRefundDetail, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { CoinRefundShow } from './money';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -144,9 +145,9 @@ const auth = staffAuth;
 
 const showRefund = (record: AdminCoinRefundDetail, roles: StaffRole[] = ['ROLE_FINANCE']) =>
   render(
-    <AdminContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth(roles)}>
+    <ConsoleTestContext dataProvider={provider(record)} i18nProvider={i18nProvider} authProvider={auth(roles)}>
       <CoinRefundShow resource="coin-refunds" id={record.id} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 afterEach(() => {

@@ -7,12 +7,13 @@ import type { AdminApproval, StaffRole, TransferResultPreview } from '@fanmissio
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { AdminContext, ListContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import { ListContextProvider, type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
 import { BatchButton, MonthNeededHint, ResultImportButton } from './settlement-batches';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 const batch = consoleKo.console.settlements.batch;
@@ -63,9 +64,9 @@ const provider = (record?: AdminApproval) =>
 /** A component of the statement list, its year and month filter set to October 2026. */
 const inList = (children: ReactNode) =>
   render(
-    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
       <ListContextProvider value={{ filterValues: { year: 2026, month: 10 } } as never}>{children}</ListContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 /** The API's answers by path, and the calls made. */
@@ -96,7 +97,7 @@ afterEach(() => {
 
 test('the checker reads the batch’s statements, totals and, once run, what was skipped', async () => {
   render(
-    <AdminContext
+    <ConsoleTestContext
       dataProvider={provider(
         approval({
           status: 'EXECUTED',
@@ -107,7 +108,7 @@ test('the checker reads the batch’s statements, totals and, once run, what was
       authProvider={auth}
     >
       <ApprovalShow resource="approvals" id={77} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   const details = await screen.findByTestId('batch-details', {}, { timeout: 10_000 });
   expect(screen.getByText('2026년 10월 정산서 2건 일괄 승인 (지급액 87,000원, 원천징수 1,180원)')).toBeTruthy();
@@ -142,13 +143,13 @@ test('finance reads the month’s count and totals, then asks to approve it as o
 /** A component of the statement list with rows 101 and 102 selected. */
 const inSelection = (children: ReactNode) =>
   render(
-    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
       <ListContextProvider
         value={{ filterValues: { year: 2026, month: 10 }, selectedIds: [101, 102], onUnselectItems: vi.fn() } as never}
       >
         {children}
       </ListContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
 
 test('finance marks the selected statements paid: the same dialog, their totals, the transfer, exactly those ids', async () => {
@@ -264,12 +265,12 @@ test('the bank result file is read and shown before it is sent', async () => {
 
 test('without a year and a month the month’s batches are greyed out and the list says what to enter', async () => {
   const inMonth = (filterValues: object) => (
-    <AdminContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider()} i18nProvider={i18nProvider} authProvider={auth}>
       <ListContextProvider value={{ filterValues, selectedIds: [] } as never}>
         <BatchButton action="approve" />
         <MonthNeededHint />
       </ListContextProvider>
-    </AdminContext>
+    </ConsoleTestContext>
   );
   const view = render(inMonth({ year: 2026 }));
   await screen.findByText(batch.monthNeeded, {}, { timeout: 10_000 });

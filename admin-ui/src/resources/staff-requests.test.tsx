@@ -3,11 +3,12 @@
 // each worded in the console's language with who asked, and opening its request.
 import { STAFF_APPROVAL_KINDS, type AdminApproval } from '@fanmission/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
-import { AdminContext, type DataProvider } from 'react-admin';
+import { type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { PendingStaffRequests } from './people';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -40,9 +41,13 @@ afterEach(() => cleanup());
 test('lists the pending staff changes, in Korean, each linking to its request', async () => {
   const getList = vi.fn(async () => ({ data: [deactivation], total: 1 }));
   render(
-    <AdminContext dataProvider={{ getList } as unknown as DataProvider} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext
+      dataProvider={{ getList } as unknown as DataProvider}
+      i18nProvider={i18nProvider}
+      authProvider={auth}
+    >
       <PendingStaffRequests />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   const line = await screen.findByRole('link', { name: '운영진 12 비활성화(로그인 차단)' });
   expect(line.getAttribute('href')).toMatch(/\/approvals\/77\/show$/);

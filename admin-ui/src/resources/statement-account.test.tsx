@@ -3,10 +3,11 @@
 // when that is not the creator's current account; and a held statement names its hold's reason.
 import type { StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { type AuthProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { SettlementShow } from './settlements';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -74,9 +75,9 @@ function renderShow(record: typeof statement, changes: ReturnType<typeof change>
     getManyReference: async () => ({ data: [], total: 0 }),
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
       <SettlementShow resource="settlements" id={61} />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return getList;
 }

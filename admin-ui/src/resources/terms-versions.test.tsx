@@ -5,13 +5,14 @@
 import type { AdminTermsVersion, TermsKind } from '@fanmission/contracts';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { versionComparedWith } from './terms-comparison';
 import { TermsVersionCreate, TermsVersionShow } from './terms-versions';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -115,14 +116,14 @@ function renderPage(
     create,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
       {/* Where the console's app bar takes a page's title. */}
       <h1 id="react-admin-title" />
       <ResourceContextProvider value="terms-versions">
         {page === 'create' ? <TermsVersionCreate /> : <TermsVersionShow id={id} />}
       </ResourceContextProvider>
       <Notification />
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   return create;
 }

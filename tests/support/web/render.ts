@@ -54,8 +54,10 @@ export function renderAt(path: string, routes: ReactNode, options: { state?: unk
   return render(h(AppProviders, { i18n: i18next, children: queries }));
 }
 
-/** Unmounts what a test rendered and closes alerts it left open. */
+/** Unmounts what a test rendered, closes alerts it left open and clears the storage it wrote (a session, a draft). */
 export function cleanupApp(): void {
   cleanup();
   closeAllAlerts();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 }

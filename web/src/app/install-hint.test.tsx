@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 // The install hint: due after a first request or performed mission, never on the landing page; Chromium's own prompt
 // behind "install", Safari's words on an iPhone; dismissed or installed, it never comes back; none in the installed app.
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { Route } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { captureInstallPrompt, installMomentReached } from '../shared/pwa/install-hint';
 import { InstallHintCard } from './install-hint';
@@ -35,7 +35,11 @@ function displayMode(standalone: boolean) {
 const show = (path: string) => renderAt(path, <Route path="*" element={<InstallHintCard />} />);
 
 describe('install hint', () => {
-  beforeAll(() => captureInstallPrompt());
+  let stopCapturing: () => void;
+  beforeAll(() => {
+    stopCapturing = captureInstallPrompt();
+  });
+  afterAll(() => stopCapturing());
   beforeEach(() => {
     window.localStorage.clear();
     displayMode(false);
@@ -55,11 +59,11 @@ describe('install hint', () => {
     act(() => installMomentReached());
     const hint = await screen.findByRole('complementary', { name: t.install.title });
     expect(hint.textContent).toContain(t.install.body);
-    cleanupApp();
+    cleanup(); // unmounted; what it stored stays, as on the next page of the app
 
     show('/');
     expect(screen.queryByRole('complementary', { name: t.install.title })).toBeNull();
-    cleanupApp();
+    cleanup(); // unmounted; what it stored stays, as on the next page of the app
 
     show('/mission-detail/3');
     await act(async () => screen.getByRole('button', { name: t.install.install }).click());
@@ -81,7 +85,7 @@ describe('install hint', () => {
     expect(screen.queryByRole('button', { name: t.install.install })).toBeNull();
     await act(async () => screen.getByRole('button', { name: t.install.later }).click());
     expect(screen.queryByRole('complementary', { name: t.install.title })).toBeNull();
-    cleanupApp();
+    cleanup(); // unmounted; what it stored stays, as on the next page of the app
     show('/my-coins');
     expect(screen.queryByRole('complementary', { name: t.install.title })).toBeNull();
   });
@@ -93,7 +97,7 @@ describe('install hint', () => {
     displayMode(true);
     show('/my-coins');
     expect(screen.queryByRole('complementary', { name: t.install.title })).toBeNull();
-    cleanupApp();
+    cleanup(); // unmounted; what it stored stays, as on the next page of the app
 
     // A desktop Firefox: no prompt, no share menu to explain.
     displayMode(false);

@@ -21,17 +21,23 @@ const notify = () => {
   for (const listener of listeners) listener();
 };
 
-/** Keeps the browser's install prompt for the right moment (called once at start). */
-export function captureInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
+/** Keeps the browser's install prompt for the right moment (called once at start); returns what stops it. */
+export function captureInstallPrompt(): () => void {
+  const keepPrompt = (event: Event) => {
     event.preventDefault();
     deferredPrompt = event as InstallPromptEvent;
     notify();
-  });
-  window.addEventListener('appinstalled', () => {
+  };
+  const installed = () => {
     deferredPrompt = undefined;
     writeState('dismissed');
-  });
+  };
+  window.addEventListener('beforeinstallprompt', keepPrompt);
+  window.addEventListener('appinstalled', installed);
+  return () => {
+    window.removeEventListener('beforeinstallprompt', keepPrompt);
+    window.removeEventListener('appinstalled', installed);
+  };
 }
 
 function readState(): HintState | null {

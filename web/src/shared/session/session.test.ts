@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { currentUser } from '@fanmission/tests/support/web/current-user';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   clearSession,
   dismissedPopups,
@@ -19,6 +19,7 @@ const user = currentUser({ id: 7 });
 
 describe('session values in local storage', () => {
   beforeEach(() => window.localStorage.clear());
+  afterEach(() => window.localStorage.clear());
 
   test('a login stores who logged in, never a token (the token is the HttpOnly cookie)', () => {
     storeLogin({ id: 7, roles: ['ROLE_UNVERIFIED'] });
