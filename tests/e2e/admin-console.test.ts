@@ -15,7 +15,7 @@ import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { savedDownload, screenshot, useBrowser } from '../harness/browser';
-import { fanSession, storeSession } from '@fanmission/tests/support/browser';
+import { fanSession, storeSession, untilStill } from '@fanmission/tests/support/browser';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { chargeCoins } from '@fanmission/tests/support/coins';
@@ -158,14 +158,14 @@ describe('operator and finance console', () => {
       (await page.getByText(ko.console.dashboard.settlementsEmpty, { exact: true }).count()) +
       (await page.getByText(ko.console.dashboard.consumersCaughtUp, { exact: true }).count());
     expect({ charts: charts >= 1, cards: charts + emptyCards }).toEqual({ charts: true, cards: 5 });
-    await page.waitForTimeout(800); // chart animations
+    await untilStill(page); // the charts have drawn themselves
     await screenshot(page, 'admin-operator-dashboard.png');
     // On a phone the cards stack, and nothing scrolls sideways (a page of its own: resizing this one back leaves
     // react-admin's sidebar closed for the menu checks below).
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
     await logIn(phone, operator);
     await phone.locator('.recharts-line').first().waitFor({ state: 'visible' });
-    await phone.waitForTimeout(800);
+    await untilStill(phone);
     await screenshot(phone, 'admin-operator-dashboard-360.png');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
     await phone.close();
@@ -653,8 +653,8 @@ describe('operator and finance console', () => {
       if (request.method() === 'PATCH') {
         resumedFrom.push(Number(request.headers()['upload-offset']));
         await page.getByTestId('popup-image-progress').getByText(/남음/).waitFor();
-        // The bar's own transition (0.4 s) done.
-        await page.waitForTimeout(500);
+        // The bar's own transition done.
+        await untilStill(page);
         seriousWhileSending = await seriousA11yViolations(page);
         await screenshot(page, 'admin-operator-popup-upload-progress.png');
       }
@@ -733,7 +733,7 @@ describe('operator and finance console', () => {
       }
       narrowResumedFrom = Number(request.headers()['upload-offset']);
       await page.getByTestId('popup-image-progress').getByText('올리는 중 50%').waitFor();
-      await page.waitForTimeout(500);
+      await untilStill(page);
       narrowWhileSending = await page.evaluate(() => document.documentElement.scrollWidth);
       await screenshot(page, 'admin-operator-popup-upload-progress-360.png');
       await route.continue();
@@ -1551,7 +1551,7 @@ describe('operator and finance console', () => {
       .click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByText(consoleEn.console.dashboard.sales).waitFor({ state: 'visible' });
-    await page.waitForTimeout(800);
+    await untilStill(page);
     await screenshot(page, 'admin-operator-dashboard-en-768.png');
     await page.goto(`${served.baseUrl}/admin/missions`);
     await page.waitForLoadState('networkidle');

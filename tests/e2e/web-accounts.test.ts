@@ -15,6 +15,7 @@ import {
   fanSession,
   screenshot,
   storeSession,
+  untilStill,
   useBrowser,
 } from '../support/browser';
 import { multipartForm } from '../support/files';
@@ -499,14 +500,13 @@ describe('web app: accounts', () => {
     const dialog = page.getByRole('dialog', { name: 'Spring event' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Log in to join' }).waitFor();
-    await page.waitForTimeout(400); // the dialog's fade-in
+    await untilStill(page); // the dialog's fade-in done
     await dialog.getByRole('img', { name: 'Spring event' }).evaluate((img: HTMLImageElement) => img.decode());
     // Under a tall picture the link's button is still in view at 1280 × 900, without scrolling the dialog.
     const button = (await dialog.getByRole('button', { name: 'Log in to join' }).boundingBox())!;
     expect(button.y + button.height).toBeLessThanOrEqual(900);
     await screenshot(page, 'web-popup-logged-off-ko.png');
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.waitForTimeout(300);
     await screenshot(page, 'web-popup-logged-off-ko-360.png');
     await page.setViewportSize({ width: 1280, height: 900 });
     // "Not today": no popup until the next midnight in Korea time, and this one not dismissed.
@@ -520,7 +520,8 @@ describe('web app: accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-off-popup'))).toBeNull();
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    // Loaded and drawn: a popup the app fetched would be on the page by now.
+    await untilStill(page);
     expect(await dialog.count()).toBe(0);
     // The next day it shows again; closing it dismisses it for good.
     await page.evaluate(() => window.localStorage.setItem('popups-quiet-until', String(Date.now() - 1)));
@@ -531,7 +532,7 @@ describe('web app: accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('ignore-logged-off-popup'))).toBe(`[${popupId}]`);
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    await untilStill(page);
     expect(await dialog.count()).toBe(0);
 
     // Logged in, the same popup is shown again (its own state) until its link is followed.

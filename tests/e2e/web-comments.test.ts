@@ -54,8 +54,6 @@ describe('web app: mission comments', () => {
   }
 
   async function shot(page: Page, name: string, language: Language) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     await screenshot(page, `web-comments-${name}-${language}.png`);
   }
 

@@ -89,8 +89,6 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
   const fanSession = () => ({ token: `Bearer ${fan.token}`, UserId: String(fan.id), IsVerified: 'true' });
 
   async function shot(page: Page, name: string, language: Language) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     await screenshot(page, `web-creator-${name}-${language}.png`);
   }
 

@@ -10,7 +10,7 @@ import { PNG_1X1 } from '@fanmission/tests/support/files';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { creatorSession, fanSession, useWebPages } from '../support/browser';
+import { creatorSession, fanSession, untilStill, useWebPages } from '../support/browser';
 import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
@@ -165,10 +165,11 @@ describe('web app: discovery', () => {
     await page.getByRole('button', { name: `#Dance${suffix} (1)` }).click();
     const before = searches.length;
     await page.getByRole('textbox', { name: en.creatorSearch.searchLabel }).fill(`bora ${suffix}`);
-    await page.waitForTimeout(300);
-    expect(searches.slice(before).some((query) => query.get('name'))).toBe(false);
     await page.keyboard.press('Enter');
     await expect.poll(() => searches.at(-1)?.get('name')).toBe(`bora ${suffix}`);
+    // At rest after Enter's search: one search names the text, Enter's (typing sent none before it).
+    await untilStill(page);
+    expect(searches.slice(before).filter((query) => query.get('name'))).toHaveLength(1);
     expect(searches.at(-1)!.get('page')).toBe('0');
     await expect.poll(() => cards.count()).toBe(1);
 

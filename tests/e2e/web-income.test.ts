@@ -50,8 +50,6 @@ describe('web app: income management', () => {
   }
 
   async function shot(page: Page, name: string, language: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     await screenshot(page, `web-income-${name}-${language}.png`);
   }
 

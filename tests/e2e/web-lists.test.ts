@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
-import { fanSession, screenshot, storeSession, useBrowser } from '../support/browser';
+import { fanSession, screenshot, storeSession, untilStill, useBrowser } from '../support/browser';
 import { createCreator } from '../support/creators';
 import { insertMission, registerProduct } from '../support/missions';
 
@@ -122,7 +122,8 @@ describe('web app: lists', () => {
       `/starlight-${fan.id}`,
     );
     await browserPage.mouse.wheel(0, 5000);
-    await browserPage.waitForTimeout(300);
+    // At rest after the scroll: a third page would have been asked for by now.
+    await untilStill(browserPage);
     expect(followRequests).toHaveLength(2);
     await screenshot(browserPage, 'web-my-page-follows-en.png');
 

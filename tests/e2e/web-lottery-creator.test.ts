@@ -30,7 +30,7 @@ describe('web app: a creator runs a lottery event', () => {
   // The app's clock follows the time-skipping server's, which runs ahead of the wall clock once skipped.
   let skew = 0;
   const served = useServedApp({ temporal: true, now: () => new Date(Date.now() + skew) });
-  const { openPage, screenshot } = useWebPages(served, 'web-lottery', { settleMs: 400 });
+  const { openPage, screenshot } = useWebPages(served, 'web-lottery');
 
   const eventStatus = async (productId: number) =>
     (

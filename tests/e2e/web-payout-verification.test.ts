@@ -83,8 +83,6 @@ describe('verified payout accounts on screen', () => {
   }
 
   async function shot(page: Page, name: string) {
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     await screenshot(page, name);
   }
 

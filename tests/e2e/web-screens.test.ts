@@ -11,7 +11,7 @@ const LANGUAGES = ['ko', 'en', 'ja'] as const;
 describe('web app screens', () => {
   const served = useServedApp();
   // A longer pause before each screenshot lets dialog and menu transitions finish.
-  const { openPage, screenshot } = useWebPages(served, 'web', { settleMs: 400 });
+  const { openPage, screenshot } = useWebPages(served, 'web');
   const url = (path: string) => `${served.baseUrl}${path}`;
 
   for (const language of LANGUAGES) {

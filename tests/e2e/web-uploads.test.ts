@@ -16,7 +16,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { creatorSession, fanSession, useWebPages } from '../support/browser';
+import { creatorSession, fanSession, untilStill, useWebPages } from '../support/browser';
 
 const ko = resources.ko.translation;
 const perform = ko.creatorStudio.missions.perform;
@@ -115,8 +115,8 @@ describe('web app: a resumable answer upload', () => {
       if (request.method() === 'PATCH') {
         resumedFrom.push(Number(request.headers()['upload-offset']));
         await page.getByTestId('upload-progress').getByText(/남음/).waitFor();
-        // The bar's own transition (0.4 s) done.
-        await page.waitForTimeout(500);
+        // The bar's own transition done.
+        await untilStill(page);
         await screenshot(page, 'web-uploads-progress-ko.png');
       }
       await route.continue();
@@ -211,7 +211,7 @@ describe('web app: a resumable answer upload', () => {
     const decision = page.getByRole('dialog', { name: ko.creatorStudio.missions.decision.title });
     await expectPhotoIn(decision);
     // The dialog's fade-in done.
-    await page.waitForTimeout(600);
+    await untilStill(page);
     await screenshot(page, 'web-uploads-decision-photo-ko.png');
     await decision.getByRole('button', { name: ko.creatorStudio.missions.decision.accept }).click();
     await decision.getByRole('button', { name: ko.creatorStudio.missions.decision.acceptConfirm }).click();
@@ -224,7 +224,7 @@ describe('web app: a resumable answer upload', () => {
     const performDialog = page.getByRole('dialog', { name: perform.title });
     await expectPhotoIn(performDialog);
     // The dialog's fade-in done.
-    await page.waitForTimeout(600);
+    await untilStill(page);
     await screenshot(page, 'web-uploads-perform-photo-ko.png');
     await performDialog.getByLabel(perform.choose).setInputFiles(clip);
     await performDialog.getByRole('status').getByText(perform.uploadDone).waitFor({ timeout: 60_000 });

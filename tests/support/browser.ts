@@ -125,12 +125,34 @@ export async function storeSession(
 }
 
 /**
- * Saves a full-page PNG under tests/artifacts/screenshots/ once the page has settled (no network for a moment,
- * then `settleMs` for transitions) and returns its path.
+ * Waits until the page is at rest: its load's requests done, no finite CSS or Web animation running (a dialog's fade,
+ * a progress bar's transition) and its DOM the same in two checks 100 ms apart (a chart that draws itself in script).
+ * An endless animation (a spinner) does not count: it never ends.
  */
-export async function screenshot(page: Page, name: string, options: { settleMs?: number } = {}): Promise<string> {
+export async function untilStill(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(options.settleMs ?? 300);
+  await page.waitForFunction(
+    () => {
+      const marks = window as unknown as { __fanmissionLastDom?: string };
+      const moving = document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+      const dom = document.body?.innerHTML ?? '';
+      const still = !moving && marks.__fanmissionLastDom === dom;
+      marks.__fanmissionLastDom = dom;
+      return still;
+    },
+    undefined,
+    { polling: 100, timeout: 30_000 },
+  );
+}
+
+/** Saves a full-page PNG under tests/artifacts/screenshots/ once the page is at rest (`untilStill`); returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await untilStill(page);
   return savePng(page, name);
 }
 
@@ -142,18 +164,13 @@ export interface WebPages {
    */
   openPage(language: string, session?: WebSession, viewport?: ViewportSize): Promise<{ page: Page; errors: Error[] }>;
   /** `screenshot` named `<prefix>-<name>-<language>.png`. */
-  screenshot(page: Page, name: string, language: string, options?: { settleMs?: number }): Promise<string>;
+  screenshot(page: Page, name: string, language: string): Promise<string>;
 }
 
 /**
- * One browser for the test file (`useBrowser`), and pages of the served app at `served.baseUrl`; `settleMs` is the
- * file's default pause before a screenshot.
+ * One browser for the test file (`useBrowser`), and pages of the served app at `served.baseUrl`.
  */
-export function useWebPages(
-  served: { readonly baseUrl: string },
-  screenshotPrefix: string,
-  defaults: { settleMs?: number } = {},
-): WebPages {
+export function useWebPages(served: { readonly baseUrl: string }, screenshotPrefix: string): WebPages {
   const browser = useBrowser();
   return {
     browser,
@@ -162,7 +179,6 @@ export function useWebPages(
       const page = await browser.newPage({ viewport, storageState });
       return { page, errors: collectPageErrors(page) };
     },
-    screenshot: (page, name, language, options) =>
-      screenshot(page, `${screenshotPrefix}-${name}-${language}.png`, { ...defaults, ...options }),
+    screenshot: (page, name, language) => screenshot(page, `${screenshotPrefix}-${name}-${language}.png`),
   };
 }

@@ -95,7 +95,7 @@ async function expectPlaced(page: Page, placement: (arg: string) => string, arg:
     const problem = await page.evaluate(placement, arg);
     if (!problem) return;
     if (Date.now() > deadline) throw new Error(problem);
-    await page.waitForTimeout(100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
