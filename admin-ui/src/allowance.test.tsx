@@ -8,6 +8,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { AllowanceBlock } from './allowance';
 import { i18nProvider } from './i18n/i18n-provider';
 import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -60,7 +61,7 @@ test('finance sees each allowance used and left, in Korean; a used-up one says t
 test('an operator has no allowance: no block, no call', async () => {
   const fetch = renderBlock(['ROLE_OPERATOR'], { windowHours: 24, allowances: [] });
   // Its roles known (react-admin asks the auth provider), the block stays empty.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await untilQueriesSettled();
   expect(screen.queryByRole('region')).toBeNull();
   expect(fetch).not.toHaveBeenCalled();
 });

@@ -5,11 +5,11 @@
 // Resetting is not enough on its own: work a file left running (a timer, a request in flight, a listener, a component
 // still mounted) acts later, inside another file's test (a navigation that lands in the next file's router). So after
 // each file a check names what the file left behind, and fails the file; the reset follows either way.
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { closeAllAlerts } from '../../web/src/shared/alert/alert';
 import { installLeftoverTracking, leftoversOf } from './component-leftovers';
+import { clearQueryClients, mountedQueryClients } from './query-clients';
 
 function freshPage(): void {
   if (typeof window === 'undefined') return; // a file of the project in the Node environment
@@ -28,21 +28,8 @@ function freshPage(): void {
 
 const tracking = typeof window === 'undefined' ? undefined : installLeftoverTracking();
 
-/**
- * The query caches a file's renders mounted: each keeps its queries for five minutes after their last observer went
- * (a timer per query), by design of the library; the file's end clears them, as a page's end would.
- */
-const mountedQueryClients = new Set<QueryClient>();
-const QUERY_CLIENTS_TRACKED = Symbol.for('fanmission.queryClientsTracked');
-const clientPrototype = QueryClient.prototype as QueryClient & { [QUERY_CLIENTS_TRACKED]?: Set<QueryClient> };
-if (!clientPrototype[QUERY_CLIENTS_TRACKED]) {
-  const realMount = clientPrototype.mount;
-  clientPrototype[QUERY_CLIENTS_TRACKED] = mountedQueryClients;
-  clientPrototype.mount = function (this: QueryClient) {
-    clientPrototype[QUERY_CLIENTS_TRACKED]?.add(this);
-    realMount.call(this);
-  };
-}
+// Tracked from the start: the query caches a file's renders mount, cleared at its end.
+mountedQueryClients();
 
 beforeAll(() => {
   closeAllAlerts(); // the web app's alert queue is module state: one a file left open would show over the next's
@@ -55,8 +42,7 @@ afterEach(() => cleanup());
 
 afterAll(() => {
   cleanup();
-  for (const client of clientPrototype[QUERY_CLIENTS_TRACKED] ?? []) client.clear();
-  clientPrototype[QUERY_CLIENTS_TRACKED]?.clear();
+  clearQueryClients();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();

@@ -10,6 +10,7 @@ import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { MissionProductList } from './missions';
 import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -87,7 +88,7 @@ test('cancel is offered until an event is closed or cancelled; draw only while d
   expect(await screen.findByText('이벤트 5', {}, { timeout: 10_000 })).toBeTruthy();
   // The roles are known (and the row re-rendered with them) before looking for what they would show.
   await waitFor(() => expect(permissionsAsked).toHaveBeenCalled());
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await untilQueriesSettled();
   expect(screen.queryByRole('button', { name: words.draw })).toBeNull();
   expect(screen.queryByRole('button', { name: words.cancel })).toBeNull();
 });

@@ -8,6 +8,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { SettlementShow } from './settlements';
 import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -104,7 +105,7 @@ test('no notice when the creator’s current account is the one the statement pa
   const same = renderShow(statement, [change('2026-11-03T05:00:00.000Z', { ...OLD, payoutOverseas: true })]);
   expect(await screen.findByText('2026.11.01 10:00 KST', {}, { timeout: 10_000 })).toBeTruthy();
   await waitFor(() => expect(same).toHaveBeenCalled());
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await untilQueriesSettled();
   expect(screen.queryByText(/지급 계좌가 크리에이터의 지금 계좌와 다릅니다/)).toBeNull();
   cleanup();
   const before = renderShow(statement, [change('2026-10-20T05:00:00.000Z', OLD)]);
@@ -113,7 +114,7 @@ test('no notice when the creator’s current account is the one the statement pa
   expect(screen.getByText('2,160 (3%)')).toBeTruthy();
   expect(screen.getByText('210 (0.3%)')).toBeTruthy();
   await waitFor(() => expect(before).toHaveBeenCalled());
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await untilQueriesSettled();
   expect(screen.queryByText(/지급 계좌가 크리에이터의 지금 계좌와 다릅니다/)).toBeNull();
   cleanup();
   const paid = renderShow({ ...statement, status: 'PAID' }, [change('2026-11-03T05:00:00.000Z')]);

@@ -13,6 +13,7 @@ import { versionComparedWith } from './terms-comparison';
 import { TermsVersionCreate, TermsVersionShow } from './terms-versions';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
 import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -280,7 +281,7 @@ test('the server’s refusal of the date stays under the date, the texts as type
   await userEvent.click(save);
   expect(await screen.findByText(tooSoon)).toBeTruthy();
   // Still there once the page has settled: nothing resets the form behind the operator's back.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await untilQueriesSettled();
   expect(screen.getByText(tooSoon)).toBeTruthy();
   expect(valueOf(fields['body.ko'])).toBe(AMENDED_KO);
   expect(valueOf(fields['summary.ko'])).toBe('새 요약 ko');

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { RankingPanel } from './ranking-panel';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 const user = (id: number, username: string) => ({ id, username, image: null });
 
@@ -69,7 +70,7 @@ describe('creator ranking blocks', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const calls = show(() => json({ message: 'down', status: 503 }, 503));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilQueriesSettled();
     expect(screen.queryByRole('region', { name: t.creatorPage.ranking.title })).toBeNull();
   });
 });

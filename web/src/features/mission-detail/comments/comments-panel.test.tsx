@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { clearSession, SESSION_KEYS, storeLogin, storeSessionValue } from '../../../shared/session/session';
 import { CommentsPanel } from './comments-panel';
+import { untilQueriesSettled } from '@fanmission/tests/support/query-clients';
 
 const mission = { id: 7, commentsCount: 0 } as unknown as MissionView;
 
@@ -128,7 +129,7 @@ describe('the comment coin event beside the comment box', () => {
     serveEvent(running);
     renderAt('/mission/7', <Route path="/mission/7" element={<CommentsPanel mission={mission} />} />);
     await screen.findByText(t.discover.empty.comments);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilQueriesSettled();
     expect(screen.queryByTestId('comment-event')).toBeNull();
   });
 });
