@@ -41,11 +41,13 @@ export default tseslint.config(
         },
         {
           selector: `:not(${LOOPS}) > BlockStatement > ExpressionStatement > AwaitExpression > NewExpression[callee.name='Promise']:has(CallExpression[callee.name='setTimeout'])`,
-          message: 'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
+          message:
+            'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
         },
         {
           selector: `:not(${LOOPS}) > BlockStatement > ExpressionStatement > AwaitExpression > CallExpression[callee.name='sleep']`,
-          message: 'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
+          message:
+            'A pause outside a polling loop waits for a time: wait for the state instead (expect.poll, waitFor).',
         },
       ],
     },

@@ -219,6 +219,8 @@ describe('web app: a resumable answer upload', () => {
     await expect.poll(status, { timeout: 20_000 }).toBe('ACCEPTED');
 
     await page.goto(`${served.baseUrl}/mission-management/list/custom`);
+    // Loaded and drawn before the tab is chosen: the creator's settings arriving late must not take the choice back.
+    await untilStill(page);
     await page.getByRole('tab', { name: ko.creatorStudio.missions.list.accepted }).click();
     await page.getByRole('row').filter({ hasText: 'photo-fan' }).first().click();
     const performDialog = page.getByRole('dialog', { name: perform.title });
