@@ -158,8 +158,22 @@ function laneArguments(): { name: string; runs: string[][] }[] {
   }));
 }
 
-/** One vitest run of a lane: its output line by line, each line prefixed with the lane's name. */
-function runVitest(laneName: string, selection: string[], reportFile: string): Promise<number> {
+/**
+ * The lines of vitest's output that tell of errors outside any test (an unhandled rejection, an error thrown in a timer
+ * after its test ended): the JSON report has no place for them, and a run that only warns of them may still exit 0.
+ */
+const UNHANDLED_ERRORS = /Vitest caught \d+ unhandled errors?|Unhandled (?:Errors?|Rejection)\b/;
+
+/**
+ * One vitest run of a lane: its output line by line, each line prefixed with the lane's name. Its exit code, and the
+ * head of the unhandled errors its output told of.
+ */
+function runVitest(
+  laneName: string,
+  selection: string[],
+  reportFile: string,
+): Promise<{ code: number; unhandled: string[] }> {
+  const unhandled: string[] = [];
   return new Promise((resolve) => {
     const args = ['run', ...selection];
     args.push('--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`);
@@ -170,13 +184,19 @@ function runVitest(laneName: string, selection: string[], reportFile: string): P
       stream.on('data', (chunk: Buffer) => {
         const lines = (pending + chunk.toString()).split('\n');
         pending = lines.pop() ?? '';
+        for (const line of lines) {
+          // eslint-disable-next-line no-control-regex -- vitest colours its output
+          const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
+          if (unhandled.length > 0 && unhandled.length < 8 && plain.trim()) unhandled.push(plain.trim());
+          else if (UNHANDLED_ERRORS.test(plain) && unhandled.length === 0) unhandled.push(plain.trim());
+        }
         if (lines.length > 0) process.stdout.write(lines.map((line) => prefix + line + '\n').join(''));
       });
       stream.on('end', () => {
         if (pending) process.stdout.write(prefix + pending + '\n');
       });
     }
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), unhandled }));
   });
 }
 
@@ -243,8 +263,10 @@ if (infrastructure.ok) {
         for (const [index, selection] of lane.runs.entries()) {
           const reportFile = path.join(CACHE_DIR, `vitest-report-${lane.name}-${index + 1}.json`);
           fs.rmSync(reportFile, { force: true });
-          const code = await runVitest(lane.name, selection, reportFile);
-          if (code !== 0) failedRuns += 1;
+          const { code, unhandled } = await runVitest(lane.name, selection, reportFile);
+          if (code !== 0 || unhandled.length > 0) failedRuns += 1;
+          if (unhandled.length > 0)
+            failedTests.push(`unhandled errors in lane ${lane.name}:${firstLines(unhandled.join('\n'))}`);
           const report = collectReport(reportFile);
           laneCounts.passed += report.passed;
           laneCounts.failed += report.failed;
@@ -266,12 +288,14 @@ if (infrastructure.ok) {
       const reportFile = path.join(CACHE_DIR, 'vitest-report-alone.json');
       fs.rmSync(reportFile, { force: true });
       const selection = ['--project', ALONE_AFTER_THE_LANES.project, ...ALONE_AFTER_THE_LANES.files];
-      const code = await runVitest('alone', selection, reportFile);
+      const { code, unhandled } = await runVitest('alone', selection, reportFile);
+      if (unhandled.length > 0)
+        failedTests.push(`unhandled errors in the soak's run:${firstLines(unhandled.join('\n'))}`);
       const report = collectReport(reportFile);
       counts.passed += report.passed;
       counts.failed += report.failed;
       counts.skipped += report.skipped;
-      const ok = code === 0 && report.passed > 0 && report.failed === 0;
+      const ok = code === 0 && unhandled.length === 0 && report.passed > 0 && report.failed === 0;
       return { ok, detail: ok ? undefined : `${report.passed} passed, ${report.failed} failed` };
     }),
   );
