@@ -102,12 +102,16 @@ export class DemoMediaPool {
     const recipe = { video: caption, colours, seconds: VIDEO_SECONDS };
     const drawn = await this.cached(recipe, 'mp4', 'video/mp4', (out) => this.renderVideo(out, caption, colours));
     const video = await this.cached({ rendition: recipe }, 'mp4', 'video/mp4', (out) =>
-      // In the foreground: `npm start` waits for the demo world (an upload's rendition runs in the background).
-      makeVideoRenditions(
-        mediaToolsOf(this.config),
-        this.file(drawn),
-        { main: out, small: `${out}.720p.mp4` },
-        { background: false },
+      // In the foreground: `npm start` waits for the demo world (an upload's rendition runs in the background). In
+      // the pool's own slots too: the process's media tool queue refuses runs past its limit, and the pool makes
+      // every item at once.
+      this.slot(() =>
+        makeVideoRenditions(
+          mediaToolsOf(this.config),
+          this.file(drawn),
+          { main: out, small: `${out}.720p.mp4` },
+          { background: false },
+        ),
       ),
     );
     const poster = await this.cached({ poster: recipe }, 'jpg', 'image/jpeg', (out) =>
@@ -136,7 +140,9 @@ export class DemoMediaPool {
     const seconds = Math.max(1, (wav.bytes - 44) / 44_100);
     if (!(await mediaToolAvailable(this.config.FFMPEG_PATH))) return { audio: wav, seconds, language };
     const m4a = await this.cached({ m4a: text, language }, 'm4a', 'audio/mp4', (out) =>
-      makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false, demuxer: 'wav' }),
+      this.slot(() =>
+        makeAudioRendition(mediaToolsOf(this.config), this.file(wav), out, { background: false, demuxer: 'wav' }),
+      ),
     );
     return { audio: m4a, seconds, language };
   }
