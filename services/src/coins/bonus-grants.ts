@@ -319,7 +319,7 @@ export const bonusGrantApproval = guardedAction({
       amountWon: null,
       coins: run.userIds.length * run.coinsEach,
       destination: null,
-      record: run.userIds.length === 1 ? { resource: 'members', id: run.userIds[0]! } : null,
+      record: run.userIds.length === 1 ? { resource: 'users', id: run.userIds[0]! } : null,
     };
   },
   async execute(trx, run, approved) {
