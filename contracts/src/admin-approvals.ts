@@ -141,7 +141,7 @@ export const approvalSubjectSchema = z
       })
       .nullable(),
     record: z
-      .object({ resource: z.enum(['coin-refunds', 'members']), id: z.number().int() })
+      .object({ resource: z.enum(['coin-refunds', 'users']), id: z.number().int() })
       .nullable()
       .describe('The console record to open: the refund request, or the one member granted coins.'),
   })

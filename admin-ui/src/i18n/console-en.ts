@@ -366,6 +366,10 @@ export const consoleEn = {
       pendingBy: 'asked by %{email}',
       oneChange: 'Each change waits for another member’s approval; change the roles and the active state separately.',
     },
+    adultClearances: {
+      title: 'Requests to clear the adult flag',
+      requestedAt: 'Requested',
+    },
     approvals: {
       waiting: 'Waiting for my approval',
       mine: 'My requests',

@@ -358,6 +358,10 @@ export const consoleKo: ConsoleMessages = {
       pendingBy: '요청: %{email}',
       oneChange: '모든 변경은 다른 운영진의 승인 후 실행됩니다. 권한과 활성 상태는 따로 변경해 주세요.',
     },
+    adultClearances: {
+      title: '성인 콘텐츠 해제 요청',
+      requestedAt: '해제 요청일',
+    },
     approvals: {
       waiting: '내 승인 대기',
       mine: '내 요청',

@@ -22,10 +22,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Show, TopToolbar, useRecordContext, useTranslate, type RaRecord, type ShowProps } from 'react-admin';
-import { formatKst, formatKstDay } from '../format/kst';
+import {
+  Show,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+  type ShowProps,
+} from 'react-admin';
+import { formatKst, formatKstDay, KstDateField } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { useCodeLabel } from './code-field';
+import { ActionsColumn, ConsoleList, WRAP } from './list-actions';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
@@ -395,6 +404,53 @@ function AdultFlagAction(props: {
   );
 }
 
+/** A creator's own request to clear his adult flag, accepted or refused with a reason (services/src/creators/adult-flag.ts). */
+export const AdultClearanceDecisions = () => (
+  <>
+    <AdultFlagAction
+      label="console.actions.acceptAdultClear"
+      confirm="console.creatorReview.acceptAdultClearConfirm"
+      show={(record) => Boolean(record['adultClearRequestedAt'])}
+      patch={{ adultClearRequest: 'ACCEPT' }}
+      done="console.done.adultCleared"
+    />
+    <AdultFlagAction
+      label="console.actions.declineAdultClear"
+      confirm="console.creatorReview.declineAdultClearConfirm"
+      color="warning"
+      show={(record) => Boolean(record['adultClearRequestedAt'])}
+      patch={{ adultClearRequest: 'DECLINE' }}
+      done="console.done.adultClearDeclined"
+    />
+  </>
+);
+
+/**
+ * The operators' queue of requests to clear the adult flag (the to-do's link, `/adult-clearances`): only creators whose
+ * request waits, the oldest first, with the clearance's decisions as the row's actions (the application's own
+ * decisions stay on the creators' list).
+ */
+export const AdultClearanceList = () => {
+  const translate = useTranslate();
+  return (
+    <ConsoleList
+      resource="creators"
+      title={translate('console.adultClearances.title')}
+      rowClick="show"
+      filter={{ adultClearRequested: true }}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      storeKey="adult-clearances"
+      empty={false}
+    >
+      <TextField source="name" sx={WRAP} />
+      <KstDateField source="adultClearRequestedAt" showTime label="console.adultClearances.requestedAt" />
+      <ActionsColumn label="console.actions.column">
+        <AdultClearanceDecisions />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
+
 /**
  * The adult flag apart from the application's decision: whether it is on, who set it, the creator's request to clear
  * it, the operator's last decision with its reason, and the four decisions on it. Each takes a reason that the
@@ -454,22 +510,7 @@ function AdultFlagCard() {
             patch={{ containAdultContent: false }}
             done="console.done.adultCleared"
           />
-          {/* A creator's own clearing of the flag waits here (services/src/creators/adult-flag.ts). */}
-          <AdultFlagAction
-            label="console.actions.acceptAdultClear"
-            confirm="console.creatorReview.acceptAdultClearConfirm"
-            show={(record) => Boolean(record['adultClearRequestedAt'])}
-            patch={{ adultClearRequest: 'ACCEPT' }}
-            done="console.done.adultCleared"
-          />
-          <AdultFlagAction
-            label="console.actions.declineAdultClear"
-            confirm="console.creatorReview.declineAdultClearConfirm"
-            color="warning"
-            show={(record) => Boolean(record['adultClearRequestedAt'])}
-            patch={{ adultClearRequest: 'DECLINE' }}
-            done="console.done.adultClearDeclined"
-          />
+          <AdultClearanceDecisions />
         </Stack>
       </CardContent>
     </Card>
