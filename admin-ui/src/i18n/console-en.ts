@@ -370,6 +370,9 @@ export const consoleEn = {
       title: 'Requests to clear the adult flag',
       requestedAt: 'Requested',
     },
+    blockObjections: {
+      acceptConfirm: 'Accept the objection of %{who}: the login block is lifted at once.',
+    },
     approvals: {
       waiting: 'Waiting for my approval',
       mine: 'My requests',

@@ -362,6 +362,9 @@ export const consoleKo: ConsoleMessages = {
       title: '성인 콘텐츠 해제 요청',
       requestedAt: '해제 요청일',
     },
+    blockObjections: {
+      acceptConfirm: '%{who} 회원의 이의 신청을 승인합니다. 바로 로그인 차단이 해제됩니다.',
+    },
     approvals: {
       waiting: '내 승인 대기',
       mine: '내 요청',
