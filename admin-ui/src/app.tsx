@@ -46,6 +46,7 @@ import {
   CommentShow,
   CommentRestrictionCreate,
   CommentRestrictionList,
+  AdultClearanceList,
   CreatorList,
   CreatorShow,
   Dashboard,
@@ -272,6 +273,7 @@ export function App() {
               <Resource name="staff" list={StaffList} create={StaffCreate} edit={StaffEdit} />
               <CustomRoutes>
                 <Route path="/ledger" element={<LedgerPage />} />
+                {operator && <Route path="/adult-clearances" element={<AdultClearanceList />} />}
                 <Route path="/payment-reversals/shortfalls" element={<ShortfallsPage />} />
               </CustomRoutes>
             </>

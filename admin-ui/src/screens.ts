@@ -67,6 +67,7 @@ export const PenaltyList = screen(moderationModule, 'PenaltyList');
 
 const creatorReviewModule = () => import('./resources/creator-review');
 export const CreatorShow = screen(creatorReviewModule, 'CreatorShow');
+export const AdultClearanceList = screen(creatorReviewModule, 'AdultClearanceList');
 
 const missionsModule = () => import('./resources/missions');
 export const MissionList = screen(missionsModule, 'MissionList');

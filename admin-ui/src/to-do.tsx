@@ -16,7 +16,8 @@ const listPath = (resource: string, filter: object, sort: [field: string, order:
 
 export const TO_DO_LINKS: Record<ToDoQueue, string> = {
   creatorsToReview: listPath('creators', { reviewStatus: 'PENDING' }, ['createdAt', 'ASC']),
-  adultFlagClearRequests: listPath('creators', { adultClearRequested: true }, ['createdAt', 'ASC']),
+  // Its own queue, whose rows' actions are the clearance's (admin-ui/src/resources/creator-review.tsx).
+  adultFlagClearRequests: '/adult-clearances',
   blockObjections: listPath('block-objections', { status: 'PENDING' }, ['created', 'ASC']),
   // The most reported first: a comment many members reported weighs more than an older single report.
   reportedComments: listPath('mission-comments', { awaitingDecision: true }, ['reportsCount', 'DESC']),

@@ -116,6 +116,38 @@ export const approvalStepSchema = z
   })
   .meta({ id: 'ApprovalStep' });
 
+/**
+ * Who and what a money request acts on, read when one request is opened (not stored): the members (name and e-mail),
+ * the won that leaves or the coins granted, where the money goes (the payment methods, or the bank, the account's last
+ * digits and its holder), and the record to open. Refunds and free-coin grants have one; other kinds answer null.
+ */
+export const approvalSubjectSchema = z
+  .object({
+    members: z
+      .array(z.object({ userId: z.number().int(), username: z.string(), email: z.string().nullable() }))
+      .describe('The members it acts on (at most 20; `memberCount` says how many in all).'),
+    memberCount: z.number().int(),
+    amountWon: z.number().int().nullable().describe('The won that leaves (a refund); null for coins.'),
+    coins: z.number().int().nullable().describe('The free coins granted in all (a grant); null for money.'),
+    destination: z
+      .object({
+        kind: z.enum(['BANK_ACCOUNT', 'ORIGINAL_METHOD', 'SPLIT']),
+        /** The payment methods the money goes back to (card, KakaoPay, PayPal…). */
+        methods: z.array(z.string()),
+        bankName: z.string().nullable(),
+        /** The account's last four digits (`****1234`). */
+        accountNumber: z.string().nullable(),
+        accountHolder: z.string().nullable(),
+      })
+      .nullable(),
+    record: z
+      .object({ resource: z.enum(['coin-refunds', 'users']), id: z.number().int() })
+      .nullable()
+      .describe('The console record to open: the refund request, or the one member granted coins.'),
+  })
+  .meta({ id: 'ApprovalSubject' });
+export type ApprovalSubject = z.infer<typeof approvalSubjectSchema>;
+
 export const adminApprovalSchema = z
   .object({
     id: z.number().int(),
@@ -140,6 +172,8 @@ export const adminApprovalSchema = z
     /** What the run answered (the grant, the account, the statement), once EXECUTED. */
     result: z.unknown().nullable(),
     history: z.array(approvalStepSchema),
+    /** Only when one request is read (`GET /api/admin/approvals/{id}`): who and what it acts on. */
+    subject: approvalSubjectSchema.nullable().optional(),
   })
   .meta({ id: 'AdminApproval' });
 export type AdminApproval = z.infer<typeof adminApprovalSchema>;

@@ -9,6 +9,21 @@ import { missionProductSchema } from './mission-products-api';
 
 export const ADMIN_CREATOR_SORT_FIELDS = ['id', 'createdAt', 'name', 'reviewStatus', 'reviewedAt'] as const;
 
+/** What an operator did to a creator's adult flag: set it, clear it, accept or decline the creator's clearance. */
+export const ADULT_FLAG_CHANGES = ['FLAGGED', 'CLEARED', 'CLEAR_ACCEPTED', 'CLEAR_DECLINED'] as const;
+export const adultFlagChangeSchema = z.enum(ADULT_FLAG_CHANGES);
+export type AdultFlagChange = z.infer<typeof adultFlagChangeSchema>;
+
+/** An operator's last decision on a creator's adult flag: its reason (the creator is told it), who and when. */
+export const adultFlagDecisionSchema = z
+  .object({
+    reason: z.string(),
+    decidedBy: z.string().nullable().describe('The deciding staff member’s e-mail; null once his account is gone.'),
+    decidedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AdultFlagDecision' });
+export type AdultFlagDecision = z.infer<typeof adultFlagDecisionSchema>;
+
 export const adminCreatorSchema = z
   .object({
     id: z.number().int(),
@@ -31,6 +46,9 @@ export const adminCreatorSchema = z
       .datetime({ offset: true })
       .nullable()
       .describe('When the creator asked to clear the adult flag; it stays on until an operator decides.'),
+    adultFlagDecision: adultFlagDecisionSchema
+      .nullable()
+      .describe('An operator’s last decision on the adult flag (set, cleared, a clearance accepted or declined).'),
     createdAt: z.iso.datetime({ offset: true }),
     reviewedAt: z.iso.datetime({ offset: true }).nullable(),
   })
@@ -85,6 +103,8 @@ export type AdminCreatorFilter = z.infer<typeof adminCreatorFilterSchema>;
  * `{ reviewStatus: "REJECTED", reviewReason }` (or `{ verified: false, reviewReason }`), the reason required.
  * `grade` and `containAdultContent` may change with or without a decision. `adultClearRequest` decides a creator's
  * request to clear his adult flag: ACCEPT clears it, DECLINE keeps it as the operator's (409 when none waits).
+ * Every change of the adult flag and every clearance decision takes `adultReason` (400 without it): the creator is
+ * notified and mailed with it, and the audit log keeps it with the operator.
  */
 export const adminCreatorUpdateSchema = z
   .object({
@@ -94,6 +114,13 @@ export const adminCreatorUpdateSchema = z
     grade: creatorGradeSchema.optional(),
     containAdultContent: z.boolean().optional(),
     adultClearRequest: z.enum(ADULT_CLEAR_DECISIONS).optional(),
+    adultReason: z
+      .string()
+      .trim()
+      .max(REVIEW_REASON_MAX, { error: 'creators.adultReasonTooLong' })
+      .nullable()
+      .optional()
+      .describe('Why the adult flag changes or the clearance is decided; required then, shown to the creator.'),
   })
   .meta({ id: 'AdminCreatorUpdate' });
 export type AdminCreatorUpdate = z.infer<typeof adminCreatorUpdateSchema>;

@@ -48,6 +48,17 @@ export const domainEventDefinitions = {
       reason: z.string().nullable(),
     }),
   },
+  /** An operator set or cleared a creator's adult flag, or decided his request to clear it, with a reason. */
+  'creator.adult-flag-decided': {
+    aggregateType: 'creator',
+    payload: z.object({
+      creatorId: id,
+      userId: id,
+      operatorId: id,
+      change: z.enum(['FLAGGED', 'CLEARED', 'CLEAR_ACCEPTED', 'CLEAR_DECLINED']),
+      reason: z.string(),
+    }),
+  },
   /**
    * A creator's payout account changed (by himself or by finance): the change is row `changeId` of
    * payout_account_changes; the creator is mailed.

@@ -65,6 +65,12 @@ export const NOTIFICATION_KINDS = [
   'COIN_REFUND_REFUSED',
   /** To the fan: a charge was withdrawn or cancelled at the payment provider, its coins taken back; /coin-history. */
   'CHARGE_WITHDRAWN',
+  /** To the creator: an operator marked his content adult (19+ gate, out of search), with the reason. */
+  'CREATOR_ADULT_FLAGGED',
+  /** To the creator: an operator cleared his adult flag, or accepted his request to clear it, with the reason. */
+  'CREATOR_ADULT_CLEARED',
+  /** To the creator: an operator declined his request to clear the adult flag, with the reason. */
+  'CREATOR_ADULT_CLEAR_DECLINED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -81,6 +81,9 @@ export const NOTIFICATION_KIND_TOPIC: Record<NotificationKind, NotificationTopic
   COIN_REFUND_PAID: 'MONEY',
   COIN_REFUND_REFUSED: 'MONEY',
   CHARGE_WITHDRAWN: 'MONEY',
+  CREATOR_ADULT_FLAGGED: 'ACCOUNT_NOTICES',
+  CREATOR_ADULT_CLEARED: 'ACCOUNT_NOTICES',
+  CREATOR_ADULT_CLEAR_DECLINED: 'ACCOUNT_NOTICES',
 };
 
 /** The channels besides the in-app notification. */
@@ -126,6 +129,7 @@ export function notificationPath(notification: {
   if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
   if (NOTIFICATION_KIND_TOPIC[notification.kind] === 'MONEY') return '/coin-history';
   if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
+  if (notification.kind.startsWith('CREATOR_ADULT_')) return '/edit-creator-profile';
   return notification.missionId === null ? null : `/mission-detail/${notification.missionId}`;
 }
 

@@ -341,7 +341,10 @@ const nightCreator = (await night.call('GET', '/api/v1/creators/me')).body as {
   businessType: string | null;
   businessCashReceiptNumber: string | null;
 };
-const flagged = await operator.call('PUT', `/api/admin/creators/${nightCreator.id}`, { containAdultContent: true });
+const flagged = await operator.call('PUT', `/api/admin/creators/${nightCreator.id}`, {
+  containAdultContent: true,
+  adultReason: '소개 영상에 노출 장면이 있습니다',
+});
 expectSetup("operator1@ flags night@'s creator as adult", flagged.status === 200, flagged);
 const cleared = await night.call('PUT', `/api/v1/creators/${nightCreator.id}`, {
   name: nightCreator.name,

@@ -112,3 +112,94 @@ describe('a request’s page', () => {
     expect(screen.queryByRole('button', { name: consoleKo.console.approvals.approve })).toBeNull();
   });
 });
+
+describe('the checker’s page names the subject of a money request', () => {
+  test('a refund: the member, the won, the bank account (last digits) and its holder, a link to the refund', async () => {
+    showRequest(
+      request({
+        kind: 'MANUAL_REFUND',
+        summary: { refundId: 8 },
+        reason: '회원의 코인 환불 요청 #8',
+        subject: {
+          members: [{ userId: 31, username: '칠번팬', email: 'rv7fan@example.com' }],
+          memberCount: 1,
+          amountWon: 194_000,
+          coins: null,
+          destination: {
+            kind: 'BANK_ACCOUNT',
+            methods: [],
+            bankName: '카카오뱅크',
+            accountNumber: '****5678',
+            accountHolder: '홍길동',
+          },
+          record: { resource: 'coin-refunds', id: 8 },
+        },
+      }),
+    );
+    const subject = await screen.findByRole(
+      'region',
+      { name: consoleKo.console.approvals.subject.title },
+      { timeout: 10_000 },
+    );
+    expect(subject.textContent).toContain('칠번팬 (rv7fan@example.com)');
+    expect(subject.textContent).toContain('194,000원');
+    expect(subject.textContent).toContain('카카오뱅크 ****5678 (예금주 홍길동)');
+    const link = screen.getByRole('link', { name: consoleKo.console.approvals.subject.openRefund });
+    expect(link.getAttribute('href')).toContain('/coin-refunds/8/show');
+  });
+
+  test('a provider refund names the card; a grant names its members, how many in all and the coins', async () => {
+    showRequest(
+      request({
+        kind: 'PROVIDER_REFUND',
+        summary: { refundId: 11 },
+        subject: {
+          members: [{ userId: 32, username: '팔번팬', email: 'fan8@example.com' }],
+          memberCount: 1,
+          amountWon: 54_400,
+          coins: null,
+          destination: {
+            kind: 'ORIGINAL_METHOD',
+            methods: ['card'],
+            bankName: null,
+            accountNumber: null,
+            accountHolder: null,
+          },
+          record: { resource: 'coin-refunds', id: 11 },
+        },
+      }),
+    );
+    const refund = await screen.findByRole(
+      'region',
+      { name: consoleKo.console.approvals.subject.title },
+      { timeout: 10_000 },
+    );
+    expect(refund.textContent).toContain('54,400원');
+    expect(refund.textContent).toContain('신용카드');
+    cleanup();
+    showRequest(
+      request({
+        subject: {
+          members: [
+            { userId: 33, username: '구번팬', email: 'fan9@example.com' },
+            { userId: 34, username: '십번팬', email: null },
+          ],
+          memberCount: 3,
+          amountWon: null,
+          coins: 4_500,
+          destination: null,
+          record: null,
+        },
+      }),
+    );
+    const grant = await screen.findByRole(
+      'region',
+      { name: consoleKo.console.approvals.subject.title },
+      { timeout: 10_000 },
+    );
+    expect(grant.textContent).toContain('구번팬 (fan9@example.com)');
+    expect(grant.textContent).toContain('십번팬');
+    expect(grant.textContent).toContain('외 1명');
+    expect(grant.textContent).toContain('4,500코인');
+  });
+});

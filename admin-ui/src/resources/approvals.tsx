@@ -10,7 +10,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   ArrayField,
   Datagrid,
@@ -20,6 +20,8 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
+  Link,
+  useCreatePath,
   useGetIdentity,
   useNotify,
   useRecordContext,
@@ -204,6 +206,76 @@ function DecisionButtons() {
   );
 }
 
+/**
+ * Who and what a money request acts on, as the server reads it now (`subject`): the members by name and e-mail, the
+ * won that leaves or the coins granted, where the money goes (the payment methods, or the bank, the account's last
+ * digits and its holder) and a link to the record, above the technical details.
+ */
+function ApprovalSubjectDetails() {
+  const record = useRecordContext<AdminApproval>();
+  const translate = useTranslate();
+  const label = useCodeLabel();
+  const createPath = useCreatePath();
+  const titleId = useId();
+  const subject = record?.subject;
+  if (!subject) return null;
+  const t = (key: string, args?: Record<string, unknown>) => translate(`console.approvals.subject.${key}`, args);
+  const members = subject.members.map((member) =>
+    member.email ? `${member.username} (${member.email})` : member.username,
+  );
+  const more = subject.memberCount - subject.members.length;
+  const { destination } = subject;
+  const methods = (destination?.methods ?? []).map((method) =>
+    method === 'withoutbankbook' ? t('withoutBankbook') : label('payMethod', method),
+  );
+  const account =
+    destination?.bankName && destination.accountNumber
+      ? t('account', {
+          bank: destination.bankName,
+          number: destination.accountNumber,
+          holder: destination.accountHolder ?? '-',
+        })
+      : null;
+  const where = [methods.join(', '), account].filter(Boolean).join(' + ');
+  const rows: [string, string][] = [
+    [t('members'), members.join(', ') + (more > 0 ? ` ${t('more', { count: formatNumber(more) })}` : '')],
+    ...(subject.amountWon !== null
+      ? [[t('amount'), t('won', { amount: formatNumber(subject.amountWon) })] as [string, string]]
+      : []),
+    ...(subject.coins !== null
+      ? [[t('coins'), t('coinsValue', { coins: formatNumber(subject.coins) })] as [string, string]]
+      : []),
+    ...(where ? [[t('destination'), where] as [string, string]] : []),
+  ];
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
+      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {t('title')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 0.5 }}>
+        {rows.map(([name, value]) => (
+          <Box key={name} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ pr: 1.5 }}>
+              {name}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {subject.record && (
+        <Link
+          to={createPath({ resource: subject.record.resource, id: subject.record.id, type: 'show' })}
+          sx={{ display: 'inline-block', mt: 1 }}
+        >
+          {t(subject.record.resource === 'coin-refunds' ? 'openRefund' : 'openMember')}
+        </Link>
+      )}
+    </Box>
+  );
+}
+
 /** A JSON value as an indented block that wraps on a phone. */
 const JsonBlock = ({ value }: { value: unknown }) => (
   <Box
@@ -255,6 +327,7 @@ export const ApprovalShow = (props: ShowProps) => (
         sx={WRAP}
         render={(record) => <ApprovalSummaryText record={record} />}
       />
+      <ApprovalSubjectDetails />
       <TextField source="reason" sx={WRAP} emptyText="—" />
       <TextField source="makerEmail" emptyText="-" />
       <KstDateField source="createdAt" showTime />

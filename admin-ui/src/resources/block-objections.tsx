@@ -36,6 +36,7 @@ export const BlockObjectionList = () => {
           color="success"
           show={(record) => record['status'] === 'PENDING'}
           patch={() => ({ status: 'ACCEPTED' })}
+          confirmMessage={(record) => ['console.blockObjections.acceptConfirm', { who: record['username'] }]}
           done={(record) => ['console.done.objectionAccepted', { who: record['username'] }]}
         />
         <UpdateAction

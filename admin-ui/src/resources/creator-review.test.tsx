@@ -32,6 +32,7 @@ const creator: AdminCreatorDetail = {
   containAdultContent: false,
   adultFlaggedBy: null,
   adultClearRequestedAt: null,
+  adultFlagDecision: null,
   // 16:30 UTC is 01:30 the next day in Korea.
   createdAt: '2026-11-26T16:30:00.000Z',
   reviewedAt: '2026-11-20T03:00:00.000Z',

@@ -22,10 +22,19 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Show, TopToolbar, useRecordContext, useTranslate, type ShowProps } from 'react-admin';
-import { formatKst, formatKstDay } from '../format/kst';
+import {
+  Show,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+  type ShowProps,
+} from 'react-admin';
+import { formatKst, formatKstDay, KstDateField } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { useCodeLabel } from './code-field';
+import { ActionsColumn, ConsoleList, WRAP } from './list-actions';
 import { CreatorPayoutHistory } from './payout-accounts';
 import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
@@ -291,19 +300,6 @@ export function CreatorApplication() {
                 {profile.businessType && label('businessType', profile.businessType)}
               </Fact>
               {profile.businessName && <Fact label={t('businessName')}>{profile.businessName}</Fact>}
-              <Fact label={t('adult')}>
-                {translate(creator.containAdultContent ? 'ra.boolean.true' : 'ra.boolean.false')}
-              </Fact>
-              {creator.adultFlaggedBy && (
-                <Fact label={t('adultFlaggedBy')}>
-                  {t(creator.adultFlaggedBy === 'CREATOR' ? 'adultFlaggedByCreator' : 'adultFlaggedByOperator')}
-                </Fact>
-              )}
-              {creator.adultClearRequestedAt && (
-                <Fact label={t('adult')}>
-                  {t('adultClearRequested', { date: formatKst(creator.adultClearRequestedAt, { showTime: true }) })}
-                </Fact>
-              )}
               <Fact label={t('grade')}>{label('creatorGrade', creator.grade)}</Fact>
             </Box>
             <Link
@@ -384,6 +380,143 @@ export function CreatorApplication() {
   );
 }
 
+/** One adult-flag decision: a dialog says what it does to the creator's page and asks the reason he is sent. */
+function AdultFlagAction(props: {
+  label: string;
+  confirm: string;
+  color?: 'primary' | 'warning';
+  show: (record: RaRecord) => boolean;
+  patch: Record<string, unknown>;
+  done: string;
+}) {
+  return (
+    <UpdateAction
+      resource="creators"
+      label={props.label}
+      color={props.color}
+      show={props.show}
+      reasonLabel="console.creatorReview.adultReason"
+      confirmMessage={(record) => [props.confirm, { name: record['name'] }]}
+      patch={(_, reason) => ({ ...props.patch, adultReason: reason })}
+      done={(record) => [props.done, { name: record['name'] }]}
+      patchOnly
+    />
+  );
+}
+
+/** A creator's own request to clear his adult flag, accepted or refused with a reason (services/src/creators/adult-flag.ts). */
+export const AdultClearanceDecisions = () => (
+  <>
+    <AdultFlagAction
+      label="console.actions.acceptAdultClear"
+      confirm="console.creatorReview.acceptAdultClearConfirm"
+      show={(record) => Boolean(record['adultClearRequestedAt'])}
+      patch={{ adultClearRequest: 'ACCEPT' }}
+      done="console.done.adultCleared"
+    />
+    <AdultFlagAction
+      label="console.actions.declineAdultClear"
+      confirm="console.creatorReview.declineAdultClearConfirm"
+      color="warning"
+      show={(record) => Boolean(record['adultClearRequestedAt'])}
+      patch={{ adultClearRequest: 'DECLINE' }}
+      done="console.done.adultClearDeclined"
+    />
+  </>
+);
+
+/**
+ * The operators' queue of requests to clear the adult flag (the to-do's link, `/adult-clearances`): only creators whose
+ * request waits, the oldest first, with the clearance's decisions as the row's actions (the application's own
+ * decisions stay on the creators' list).
+ */
+export const AdultClearanceList = () => {
+  const translate = useTranslate();
+  return (
+    <ConsoleList
+      resource="creators"
+      title={translate('console.adultClearances.title')}
+      rowClick="show"
+      filter={{ adultClearRequested: true }}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      storeKey="adult-clearances"
+      empty={false}
+    >
+      <TextField source="name" sx={WRAP} />
+      <KstDateField source="adultClearRequestedAt" showTime label="console.adultClearances.requestedAt" />
+      <ActionsColumn label="console.actions.column">
+        <AdultClearanceDecisions />
+      </ActionsColumn>
+    </ConsoleList>
+  );
+};
+
+/**
+ * The adult flag apart from the application's decision: whether it is on, who set it, the creator's request to clear
+ * it, the operator's last decision with its reason, and the four decisions on it. Each takes a reason that the
+ * creator is notified and mailed (services/src/creators/review.ts); a flagged creator's page goes behind the 19+ gate
+ * and leaves search at once.
+ */
+function AdultFlagCard() {
+  const creator = useRecordContext<AdminCreatorDetail>();
+  const translate = useTranslate();
+  const titleId = useId();
+  if (!creator) return null;
+  const t = (key: string, args?: Record<string, unknown>) => translate(`console.creatorReview.${key}`, args);
+  const decision = creator.adultFlagDecision;
+  return (
+    <Card variant="outlined" sx={{ minWidth: 0 }}>
+      <CardContent component="section" aria-labelledby={titleId}>
+        <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {t('adultGroup')}
+        </Typography>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: 0.5 }}>
+          <Fact label={t('adultFlagged')}>
+            {translate(creator.containAdultContent ? 'ra.boolean.true' : 'ra.boolean.false')}
+          </Fact>
+          {creator.adultFlaggedBy && (
+            <Fact label={t('adultFlaggedBy')}>
+              {t(creator.adultFlaggedBy === 'CREATOR' ? 'adultFlaggedByCreator' : 'adultFlaggedByOperator')}
+            </Fact>
+          )}
+          {creator.adultClearRequestedAt && (
+            <Fact label={t('adultClearRequest')}>
+              {t('adultClearRequested', { date: formatKst(creator.adultClearRequestedAt, { showTime: true }) })}
+            </Fact>
+          )}
+          {decision && (
+            <Fact label={t('adultLastDecision')}>
+              {t('adultDecisionLine', {
+                reason: decision.reason,
+                by: decision.decidedBy ?? '-',
+                date: formatKst(decision.decidedAt, { showTime: true }),
+              })}
+            </Fact>
+          )}
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
+          <AdultFlagAction
+            label="console.actions.flagAdult"
+            confirm="console.creatorReview.flagAdultConfirm"
+            color="warning"
+            show={(record) => record['containAdultContent'] !== true}
+            patch={{ containAdultContent: true }}
+            done="console.done.adultFlagged"
+          />
+          <AdultFlagAction
+            label="console.actions.clearAdult"
+            confirm="console.creatorReview.clearAdultConfirm"
+            show={(record) => record['containAdultContent'] === true && !record['adultClearRequestedAt']}
+            patch={{ containAdultContent: false }}
+            done="console.done.adultCleared"
+          />
+          <AdultClearanceDecisions />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 function PayoutHistoryCard() {
   const translate = useTranslate();
   return (
@@ -405,43 +538,12 @@ export const CreatorShow = (props: ShowProps) => (
       <TopToolbar sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         <CreatorDecisions />
         <PayoutAccountChangeAction />
-        {/* An adult-flagged creator is hidden from search at once (services/src/creators/review.ts clears its cache). */}
-        <UpdateAction
-          resource="creators"
-          label="console.actions.flagAdult"
-          color="warning"
-          show={(record) => record['containAdultContent'] !== true}
-          patch={() => ({ containAdultContent: true })}
-          patchOnly
-        />
-        <UpdateAction
-          resource="creators"
-          label="console.actions.clearAdult"
-          show={(record) => record['containAdultContent'] === true && !record['adultClearRequestedAt']}
-          patch={() => ({ containAdultContent: false })}
-          patchOnly
-        />
-        {/* A creator's own clearing of the flag waits here (services/src/creators/adult-flag.ts). */}
-        <UpdateAction
-          resource="creators"
-          label="console.actions.acceptAdultClear"
-          show={(record) => Boolean(record['adultClearRequestedAt'])}
-          patch={() => ({ adultClearRequest: 'ACCEPT' })}
-          patchOnly
-        />
-        <UpdateAction
-          resource="creators"
-          label="console.actions.declineAdultClear"
-          color="warning"
-          show={(record) => Boolean(record['adultClearRequestedAt'])}
-          patch={() => ({ adultClearRequest: 'DECLINE' })}
-          patchOnly
-        />
       </TopToolbar>
     }
   >
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
       <CreatorApplication />
+      <AdultFlagCard />
       <GradeChange />
       <PayoutHistoryCard />
     </Box>

@@ -130,6 +130,8 @@ interface GuardedCase {
   runs(n: number): Promise<number>;
   /** A change of target `n` after the request, by someone else. */
   change(n: number): Promise<void>;
+  /** What the checker's page names of target `n`: who, how much, where the money goes, the record, the reason. */
+  subject?(n: number): object;
 }
 
 const makerOf = (guarded: GuardedCase) => guarded.maker?.() ?? financeA;
@@ -161,6 +163,18 @@ const CASES: GuardedCase[] = [
           .where('user_id', '=', fans[2 * n]!.id)
           .execute()
       ).length,
+    subject: (n) => ({
+      subject: {
+        members: [2 * n, 2 * n + 1].map((index) =>
+          expect.objectContaining({ userId: fans[index]!.id, email: fans[index]!.email.toLowerCase() }),
+        ),
+        memberCount: 2,
+        coins: 2 * POINT,
+        amountWon: null,
+        destination: null,
+        record: null,
+      },
+    }),
     // Finance edits the item's coins while the grant waits.
     change: async () => {
       const item = await call('PUT', `/api/admin/coin-items/${itemId}`, financeC, {
@@ -273,6 +287,18 @@ const CASES: GuardedCase[] = [
     request: (maker, n) =>
       call('PUT', `/api/admin/coin-refunds/${refunders[n]!.refundId}`, maker, { status: 'paid', note: `sent ${n}` }),
     runs: (n) => paidRefunds(refunders[n]!.fan),
+    subject: (n) => ({
+      subject: {
+        members: [
+          expect.objectContaining({ userId: refunders[n]!.fan.id, email: refunders[n]!.fan.email.toLowerCase() }),
+        ],
+        memberCount: 1,
+        amountWon: 100_000,
+        coins: null,
+        destination: expect.objectContaining({ kind: 'ORIGINAL_METHOD', methods: ['withoutbankbook'] }),
+        record: { resource: 'coin-refunds', id: refunders[n]!.refundId },
+      },
+    }),
     // Another finance member refuses it meanwhile.
     change: async (n) => {
       const refused = await call('PUT', `/api/admin/coin-refunds/${refunders[n]!.refundId}`, financeC, {
@@ -285,10 +311,30 @@ const CASES: GuardedCase[] = [
   {
     name: 'refunding through the providers a refund worth more than the limit',
     request: (maker, n) =>
-      call('POST', `/api/admin/coin-refunds/${providerRefunders[n]!.refundId}/provider-refund`, maker, {
-        reason: `ticket ${n}`,
-      }),
+      // The first asks with no words of the maker's: the reason is then the request itself, in Korean.
+      call(
+        'POST',
+        `/api/admin/coin-refunds/${providerRefunders[n]!.refundId}/provider-refund`,
+        maker,
+        n === 0 ? {} : { reason: `ticket ${n}` },
+      ),
     runs: (n) => paidRefunds(providerRefunders[n]!.fan),
+    subject: (n) => ({
+      reason: n === 0 ? `회원의 코인 환불 요청 #${providerRefunders[n]!.refundId}` : `ticket ${n}`,
+      subject: {
+        members: [
+          expect.objectContaining({
+            userId: providerRefunders[n]!.fan.id,
+            email: providerRefunders[n]!.fan.email.toLowerCase(),
+          }),
+        ],
+        memberCount: 1,
+        amountWon: 100_000,
+        coins: null,
+        destination: expect.objectContaining({ kind: 'ORIGINAL_METHOD', methods: ['card'], accountNumber: null }),
+        record: { resource: 'coin-refunds', id: providerRefunders[n]!.refundId },
+      },
+    }),
     // Another finance member refuses it meanwhile.
     change: async (n) => {
       const refused = await call('PUT', `/api/admin/coin-refunds/${providerRefunders[n]!.refundId}`, financeC, {
@@ -454,6 +500,10 @@ describe.each(CASES)('$name', (guarded) => {
     expect(request).toMatchObject({ status: 'PENDING', makerId: makerOf(guarded).id, role: 'ROLE_FINANCE' });
     expect(request.history.map((step) => step.step)).toEqual(['REQUESTED']);
     expect(await guarded.runs(0)).toBe(0);
+    // The checker's page names who and what it acts on (only money requests do; the others answer none).
+    const opened = await call('GET', `/api/admin/approvals/${request.id}`, financeB);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject(guarded.subject?.(0) ?? { subject: null });
 
     const messages = {
       ko: '본인이 요청한 작업은 승인할 수 없습니다. 다른 운영진이 승인해야 합니다.',

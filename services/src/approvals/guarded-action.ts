@@ -1,4 +1,4 @@
-import type { ApprovalKind, ApprovalSummary, StaffRole } from '@fanmission/contracts';
+import type { ApprovalKind, ApprovalSubject, ApprovalSummary, StaffRole } from '@fanmission/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceContext } from '../context';
@@ -29,6 +29,8 @@ export interface GuardedActionDefinition<Params, Kind extends ApprovalKind> {
   subjectStaffId?(params: Params): number | null;
   /** The target's relevant state (locked when the executor is a transaction); JSON-comparable. */
   targetState(db: DbExecutor, params: Params, ctx: ServiceContext): Promise<unknown>;
+  /** Who and what it acts on as they are now, for the checker's page (a money action names its member and amount). */
+  subject?(params: Params, ctx: ServiceContext): Promise<ApprovalSubject | null>;
   execute(trx: Transaction<Database>, params: Params, run: ApprovedRun): Promise<unknown>;
 }
 
@@ -40,6 +42,7 @@ export interface GuardedAction {
   summary(params: unknown): Readonly<Record<string, string | number>>;
   subjectStaffId(params: unknown): number | null;
   targetState(db: DbExecutor, params: unknown, ctx: ServiceContext): Promise<unknown>;
+  subject(params: unknown, ctx: ServiceContext): Promise<ApprovalSubject | null>;
   execute(trx: Transaction<Database>, params: unknown, run: ApprovedRun): Promise<unknown>;
 }
 
@@ -57,6 +60,7 @@ export function guardedAction<Params, Kind extends ApprovalKind>(
     summary: (params) => definition.summary(parse(params)),
     subjectStaffId: (params) => definition.subjectStaffId?.(parse(params)) ?? null,
     targetState: (db, params, ctx) => definition.targetState(db, parse(params), ctx),
+    subject: async (params, ctx) => (definition.subject ? definition.subject(parse(params), ctx) : null),
     execute: (trx, params, run) => definition.execute(trx, parse(params), run),
   };
 }

@@ -298,7 +298,9 @@ export async function getApproval(
 ): Promise<AdminApproval> {
   const row = await requestsQuery(ctx.db).where('r.id', '=', id).executeTakeFirst();
   if (!row || (row.maker_id !== caller.id && !caller.roles.includes(row.required_role))) throw notFound();
-  return (await views(ctx.db, actions, [row]))[0]!;
+  const view = (await views(ctx.db, actions, [row]))[0]!;
+  const action = actions.find((candidate) => candidate.kind === row.kind);
+  return { ...view, subject: action ? await action.subject(row.params, ctx) : null };
 }
 
 /**

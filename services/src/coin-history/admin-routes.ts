@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditBefore, consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { AppError, errorResponses } from '../http';
+import { translate } from '../i18n';
 import { markRefundPaidOrRequestApproval, refundAtProviderOrRequestApproval } from './money-approvals';
 import { getRefundDetail, getRefundRequest, listRefundRequests } from './refund-finance';
 
@@ -135,7 +136,10 @@ export async function coinRefundAdminRoutes(app: FastifyInstance) {
       const before = await getRefundRequest(app.ctx, request.params.id);
       if (before.userId === finance.id) throw new AppError(403, 'console.ownAccount', { code: 'OWN_ACCOUNT' });
       auditBefore(request, before);
-      const reason = request.body?.reason ?? 'refund request';
+      // Without the finance member's words, the reason the provider, the fan's card statement and the checker read is
+      // the request itself, in Korean (the providers are Korean and the console's language is Korean).
+      const reason =
+        request.body?.reason ?? translate('ko', 'coinRefunds.providerRefundReason', { refundId: before.id });
       const outcome = await refundAtProviderOrRequestApproval(app.ctx, finance, before, reason);
       if ('approval' in outcome) return reply.code(202).send(outcome.approval);
       return outcome.refund;

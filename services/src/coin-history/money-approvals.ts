@@ -1,4 +1,10 @@
-import type { AdminApproval, AdminCoinRefund, AdminPaymentDetail } from '@fanmission/contracts';
+import {
+  maskAccountNumber,
+  type AdminApproval,
+  type AdminCoinRefund,
+  type AdminPaymentDetail,
+  type ApprovalSubject,
+} from '@fanmission/contracts';
 import { z } from 'zod';
 import { guardedAction, requestApproval, runWithinAllowance, takeAllowance } from '../approvals';
 import type { Caller } from '../auth';
@@ -85,6 +91,27 @@ export async function cancelOrRequestApproval(
   };
 }
 
+/** The checker's view of a refund request: the member, the won, where it goes (account digits masked), the record. */
+async function refundSubject(ctx: ServiceContext, refundId: number): Promise<ApprovalSubject> {
+  const refund = await getRefundRequest(ctx, refundId);
+  const { destination } = refund;
+  const account = destination.kind === 'ORIGINAL_METHOD' ? null : destination.account;
+  return {
+    members: [{ userId: refund.userId, username: refund.username, email: refund.email }],
+    memberCount: 1,
+    amountWon: refund.amount,
+    coins: null,
+    destination: {
+      kind: destination.kind,
+      methods: destination.kind === 'BANK_ACCOUNT' ? [] : [...destination.methods],
+      bankName: account?.bankName ?? null,
+      accountNumber: maskAccountNumber(account?.bankAccountNumber ?? null),
+      accountHolder: account?.bankAccountHolder ?? null,
+    },
+    record: { resource: 'coin-refunds', id: refund.id },
+  };
+}
+
 const manualRefundSchema = z.object({ refundId: z.number().int(), note: z.string().nullable() });
 
 export const manualRefundApproval = guardedAction({
@@ -96,6 +123,7 @@ export const manualRefundApproval = guardedAction({
     const { status, amount, bankAccount } = await getRefundRequest(ctx, refundId);
     return { status, amount, bankAccount };
   },
+  subject: ({ refundId }, ctx) => refundSubject(ctx, refundId),
   async execute(_trx, { refundId, note }, approved) {
     const refund = await getRefundRequest(approved.ctx, refundId);
     if (refund.userId === approved.approverId) throw ownAccount();
@@ -169,6 +197,7 @@ export const providerRefundApproval = guardedAction({
       })),
     };
   },
+  subject: ({ refundId }, ctx) => refundSubject(ctx, refundId),
   async execute(_trx, { refundId, reason }, approved) {
     const refund = await getRefundRequest(approved.ctx, refundId);
     if (refund.userId === approved.approverId) throw ownAccount();

@@ -290,6 +290,9 @@ async function checkedGrant(db: DbExecutor, input: AdminBonusGrantCreate, idempo
  * other than its maker approves it, and it runs then, checked again (members, budget, caps) in the approval's
  * transaction.
  */
+/** How many of a grant's members the checker's page names (the rest are counted). */
+const APPROVAL_SUBJECT_MEMBERS = 20;
+
 export const bonusGrantApproval = guardedAction({
   kind: 'BONUS_GRANT',
   role: 'ROLE_FINANCE',
@@ -301,6 +304,24 @@ export const bonusGrantApproval = guardedAction({
     item: run.itemName ?? `#${run.coinItemId}`,
   }),
   targetState: (db, run) => itemState(db, run.coinItemId),
+  // The checker sees who gets the coins: the first members by id (name and e-mail), how many in all and the coins.
+  async subject(run, ctx) {
+    const members = await ctx.db
+      .selectFrom('users')
+      .select(['id as userId', 'username', 'email'])
+      .where('id', 'in', run.userIds.length > 0 ? run.userIds : [0])
+      .orderBy('id')
+      .limit(APPROVAL_SUBJECT_MEMBERS)
+      .execute();
+    return {
+      members,
+      memberCount: run.userIds.length,
+      amountWon: null,
+      coins: run.userIds.length * run.coinsEach,
+      destination: null,
+      record: run.userIds.length === 1 ? { resource: 'users', id: run.userIds[0]! } : null,
+    };
+  },
   async execute(trx, run, approved) {
     const rechecked = await checkedGrant(
       trx,

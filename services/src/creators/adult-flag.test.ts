@@ -75,9 +75,10 @@ const adultMissionsFlag = async (creatorId: number) =>
 describe('the adult flag', () => {
   it('an operator’s flag: the creator’s clearing waits for review, audited and in the to-do; he stays gated until accepted', async () => {
     const creator = await readyCreator();
-    expect((await console('PUT', `/creators/${creator.creatorId}`, { containAdultContent: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await console('PUT', `/creators/${creator.creatorId}`, { containAdultContent: true, adultReason: '노출 사진' }))
+        .statusCode,
+    ).toBe(200);
     expect(await publicPage(creator.creatorId)).toBe(401);
     const flagged = await console('GET', `/creators/${creator.creatorId}`);
     expect(flagged.json()).toMatchObject({
@@ -125,7 +126,10 @@ describe('the adult flag', () => {
 
     // Saving again with the flag off asks nothing more; the operator accepts, and only then the page is public.
     expect((await saveProfile(creator, false)).statusCode).toBe(200);
-    const accepted = await console('PUT', `/creators/${creator.creatorId}`, { adultClearRequest: 'ACCEPT' });
+    const accepted = await console('PUT', `/creators/${creator.creatorId}`, {
+      adultClearRequest: 'ACCEPT',
+      adultReason: '사진을 내렸습니다',
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
       containAdultContent: false,
@@ -146,7 +150,10 @@ describe('the adult flag', () => {
 
     expect((await saveProfile(creator, false)).json()).toMatchObject({ adultContentClearPending: true });
     expect(await publicPage(creator.creatorId)).toBe(401);
-    const declined = await console('PUT', `/creators/${creator.creatorId}`, { adultClearRequest: 'DECLINE' });
+    const declined = await console('PUT', `/creators/${creator.creatorId}`, {
+      adultClearRequest: 'DECLINE',
+      adultReason: '영상이 남아 있습니다',
+    });
     expect(declined.statusCode).toBe(200);
     expect(declined.json()).toMatchObject({
       containAdultContent: true,
@@ -156,7 +163,10 @@ describe('the adult flag', () => {
     expect(await publicPage(creator.creatorId)).toBe(401);
 
     // Nothing pending: a decision is a 409 in the operator's language; the creator withdraws his own request.
-    const nothing = await console('PUT', `/creators/${creator.creatorId}`, { adultClearRequest: 'ACCEPT' });
+    const nothing = await console('PUT', `/creators/${creator.creatorId}`, {
+      adultClearRequest: 'ACCEPT',
+      adultReason: '사진을 내렸습니다',
+    });
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ code: 'ADULT_CLEAR_NOT_REQUESTED' });
     expect((await saveProfile(creator, false)).json()).toMatchObject({ adultContentClearPending: true });
@@ -166,7 +176,10 @@ describe('the adult flag', () => {
   it('an operator clears any flag at once in the console', async () => {
     const creator = await readyCreator();
     expect((await saveProfile(creator, true)).statusCode).toBe(200);
-    const cleared = await console('PUT', `/creators/${creator.creatorId}`, { containAdultContent: false });
+    const cleared = await console('PUT', `/creators/${creator.creatorId}`, {
+      containAdultContent: false,
+      adultReason: '성인 콘텐츠가 아닙니다',
+    });
     expect(cleared.json()).toMatchObject({ containAdultContent: false, adultFlaggedBy: null });
     expect(await publicPage(creator.creatorId)).toBe(200);
   });

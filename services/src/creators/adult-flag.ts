@@ -1,4 +1,4 @@
-import type { AdultClearDecision, AdultFlagSetter } from '@fanmission/contracts';
+import type { AdultClearDecision, AdultFlagChange, AdultFlagSetter } from '@fanmission/contracts';
 import { appendAudit } from '../admin';
 import type { Caller } from '../auth';
 import type { DbExecutor } from '../db';
@@ -40,6 +40,22 @@ export function adultFlagValues(
 export function adultClearDecisionValues(current: FlagState, decision: AdultClearDecision): CreatorUpdate {
   if (current.adult_clear_requested_at === null) throw adultClearNotRequested();
   return decision === 'ACCEPT' ? cleared : { adult_clear_requested_at: null, adult_flagged_by: 'OPERATOR' };
+}
+
+/**
+ * What an operator's write does to the adult flag, for his reason and the creator's notice: a decision on the
+ * creator's request, or the flag set or cleared; null when the flag stays as it was.
+ */
+export function adultFlagChange(
+  current: FlagState,
+  decision: AdultClearDecision | undefined,
+  values: CreatorUpdate,
+): AdultFlagChange | null {
+  if (decision !== undefined) return decision === 'ACCEPT' ? 'CLEAR_ACCEPTED' : 'CLEAR_DECLINED';
+  if (values.contain_adult_content === undefined || values.contain_adult_content === current.contain_adult_content) {
+    return null;
+  }
+  return values.contain_adult_content ? 'FLAGGED' : 'CLEARED';
 }
 
 const flagOf = (state: FlagState) => ({

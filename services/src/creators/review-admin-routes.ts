@@ -57,7 +57,9 @@ export async function creatorReviewAdminRoutes(app: FastifyInstance) {
           'required (400 otherwise); the creator sees it on his dashboard, and a profile save puts him back in the ' +
           'queue. A decision is a status different from the stored one (react-admin sends the whole record); it ' +
           'writes the `creator.reviewed` event and mails the creator in his language. `containAdultContent` ' +
-          'changes with or without a decision. A changed `grade` (the payout rate) is 202 with a staff approval ' +
+          'changes with or without a decision; a change of it, or `adultClearRequest` (ACCEPT/DECLINE his ' +
+          'clearance), takes a required `adultReason` (400 without): the creator is notified and mailed with it, ' +
+          'and it is kept with the operator (`adultFlagDecision`). A changed `grade` (the payout rate) is 202 with a staff approval ' +
           'request (CREATOR_GRADE_CHANGE) that a finance member approves; the rest of the body is saved first. ' +
           'Unknown fields are ignored.',
         security,

@@ -7,6 +7,7 @@ import { createCreator, createTags, type TestCreator } from '@fanmission/tests/s
 import { createFile } from '@fanmission/tests/support/missions';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { createSmtpMailer } from '../mail';
+import { createNotificationMailConsumer, notificationsConsumer } from '../notifications';
 import { createReviewMailConsumer } from './review-mail-consumer';
 
 const clock = { now: new Date('2026-11-22T10:00:00Z') };
@@ -284,6 +285,7 @@ describe('creator review (admin API)', () => {
       verified: true,
       grade: 'GOLD',
       containAdultContent: true,
+      adultReason: 'Nude photos in the intro',
     });
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json()).toMatchObject({ kind: 'CREATOR_GRADE_CHANGE', summary: { from: 'SILVER', to: 'GOLD' } });
@@ -309,7 +311,10 @@ describe('creator review (admin API)', () => {
         .json<{ content: Array<{ creator: { name: string } }> }>()
         .content.map((card) => card.creator.name);
     expect(await search()).toEqual([name]);
-    const flagged = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: true });
+    const flagged = await admin('PUT', `/creators/${creator.creatorId}`, {
+      containAdultContent: true,
+      adultReason: 'Nude photos',
+    });
     expect(flagged.statusCode).toBe(200);
     expect(flagged.json()).toMatchObject({ containAdultContent: true, verified: true, reviewStatus: 'APPROVED' });
     expect(await search()).toEqual([]);
@@ -326,9 +331,96 @@ describe('creator review (admin API)', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().subErrors[0].field).toBe('containAdultContent');
     expect(await search()).toEqual([]);
-    const cleared = await admin('PUT', `/creators/${creator.creatorId}`, { containAdultContent: false });
+    const cleared = await admin('PUT', `/creators/${creator.creatorId}`, {
+      containAdultContent: false,
+      adultReason: 'Photos removed',
+    });
     expect(cleared.json()).toMatchObject({ containAdultContent: false });
     expect(await search()).toEqual([name]);
+  });
+
+  it('changes the adult flag only with a reason (ko/en/ja); the creator is notified and mailed it, the log keeps it', async () => {
+    const creator = await createCreator(app(), { name: `adult-reason-${Date.now()}` });
+    for (const [language, message] of [
+      ['en', 'Enter the reason for the adult-content decision: the creator is notified and mailed with it.'],
+      ['ko', '성인 콘텐츠 지정·해제 사유를 입력해 주세요. 크리에이터에게 알림과 메일로 전달됩니다.'],
+      ['ja', '成人向けコンテンツの指定・解除の理由を入力してください。クリエイターに通知とメールで伝えられます。'],
+    ] as const) {
+      for (const body of [
+        { containAdultContent: true },
+        { containAdultContent: true, adultReason: '  ' },
+        { containAdultContent: true, adultReason: null },
+      ]) {
+        const refused = await app().inject({
+          method: 'PUT',
+          url: `/api/admin/creators/${creator.creatorId}`,
+          headers: { ...operator.headers, 'accept-language': language },
+          payload: body,
+        });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refused.json()).toMatchObject({ subErrors: [{ field: 'adultReason', message }] });
+      }
+    }
+    const long = await admin('PUT', `/creators/${creator.creatorId}`, {
+      containAdultContent: true,
+      adultReason: 'x'.repeat(1001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ subErrors: [{ field: 'adultReason' }] });
+    expect((await admin('GET', `/creators/${creator.creatorId}`)).json()).toMatchObject({
+      containAdultContent: false,
+      adultFlagDecision: null,
+    });
+
+    const flagged = await admin('PUT', `/creators/${creator.creatorId}`, {
+      containAdultContent: true,
+      adultReason: '소개 영상에 노출 장면이 있습니다',
+    });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(flagged.json()).toMatchObject({
+      containAdultContent: true,
+      adultFlagDecision: {
+        reason: '소개 영상에 노출 장면이 있습니다',
+        decidedBy: operator.email.toLowerCase(),
+        decidedAt: clock.now.toISOString(),
+      },
+    });
+    const audited = await app()
+      .db.selectFrom('admin_audit_log')
+      .select(['actor_id', 'after'])
+      .where('resource', '=', 'creators')
+      .where('resource_id', '=', String(creator.creatorId))
+      .where('status_code', '=', 200)
+      .execute();
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actor_id: operator.id,
+        after: expect.objectContaining({
+          containAdultContent: true,
+          adultFlagDecision: expect.objectContaining({ reason: '소개 영상에 노출 장면이 있습니다' }),
+        }),
+      }),
+    ]);
+
+    await drainOutbox(app().db, {
+      consumers: [
+        notificationsConsumer,
+        createNotificationMailConsumer({ mailer: app().ctx.mailer, publicUrl: mailing.current.config.PUBLIC_URL }),
+      ],
+    });
+    const notices = await app().inject({
+      method: 'GET',
+      url: '/api/v1/users/me/notifications/page',
+      headers: { ...creator.headers, 'accept-language': 'ko' },
+    });
+    expect(notices.json().content).toContainEqual(
+      expect.objectContaining({
+        kind: 'CREATOR_ADULT_FLAGGED',
+        content: expect.stringContaining('사유: 소개 영상에 노출 장면이 있습니다'),
+      }),
+    );
+    const mail = await mailing.current.smtp.awaitMail(creator.email);
+    expect(mail.text).toContain('소개 영상에 노출 장면이 있습니다');
   });
 
   it('refuses a rejection without a reason, in the operator’s language', async () => {

@@ -15,7 +15,7 @@ import { invalidateSearches } from '../discovery';
 import { invalidFields, notFound } from '../http';
 import { productViews } from '../mission-products';
 import { domainEvent, recordEvents } from '../outbox';
-import { adultClearDecisionValues, adultFlagValues } from './adult-flag';
+import { adultClearDecisionValues, adultFlagChange, adultFlagValues } from './adult-flag';
 import { backToPendingNotAllowed } from './errors';
 import * as repository from './repository';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -65,10 +65,19 @@ const SORT_COLUMNS = {
 } as const;
 
 function adminRows(db: DbExecutor) {
-  return db.selectFrom('creators as c').innerJoin('users as u', 'u.id', 'c.user_id');
+  return db
+    .selectFrom('creators as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('users as decider', 'decider.id', 'c.adult_flag_decided_by')
+    .select('decider.email as adult_flag_decider');
 }
 
-type AdminRow = CreatorRow & { email: string | null; username: string; queued: boolean };
+type AdminRow = CreatorRow & {
+  email: string | null;
+  username: string;
+  queued: boolean;
+  adult_flag_decider: string | null;
+};
 
 function adminCreator(row: AdminRow): AdminCreator {
   return {
@@ -86,6 +95,14 @@ function adminCreator(row: AdminRow): AdminCreator {
     containAdultContent: row.contain_adult_content,
     adultFlaggedBy: row.contain_adult_content ? row.adult_flagged_by : null,
     adultClearRequestedAt: row.adult_clear_requested_at?.toISOString() ?? null,
+    adultFlagDecision:
+      row.adult_flag_reason !== null && row.adult_flag_decided_at !== null
+        ? {
+            reason: row.adult_flag_reason,
+            decidedBy: row.adult_flag_decider,
+            decidedAt: row.adult_flag_decided_at.toISOString(),
+          }
+        : null,
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
   };
@@ -209,10 +226,26 @@ export async function updateCreatorReview(
     }
     const values: CreatorUpdate = {};
     if (body.grade !== undefined && body.grade !== current.grade) values.grade = body.grade;
-    if (body.adultClearRequest !== undefined) {
-      Object.assign(values, adultClearDecisionValues(current, body.adultClearRequest));
-    } else if (body.containAdultContent !== current.contain_adult_content) {
-      Object.assign(values, adultFlagValues(current, body.containAdultContent, 'OPERATOR', ctx.now()));
+    const adultValues =
+      body.adultClearRequest !== undefined
+        ? adultClearDecisionValues(current, body.adultClearRequest)
+        : body.containAdultContent !== current.contain_adult_content
+          ? adultFlagValues(current, body.containAdultContent, 'OPERATOR', ctx.now())
+          : {};
+    const adultChange = adultFlagChange(current, body.adultClearRequest, adultValues);
+    const adultReason = body.adultReason?.trim() || null;
+    if (adultChange !== null && adultReason === null) {
+      throw invalidFields([
+        { field: 'adultReason', key: 'creators.adultReasonRequired', rejectedValue: body.adultReason ?? null },
+      ]);
+    }
+    Object.assign(values, adultValues);
+    if (adultChange !== null && adultReason !== null) {
+      Object.assign(values, {
+        adult_flag_reason: adultReason,
+        adult_flag_decided_by: operator.id,
+        adult_flag_decided_at: ctx.now(),
+      } satisfies CreatorUpdate);
     }
     if (decision) {
       Object.assign(values, {
@@ -227,6 +260,21 @@ export async function updateCreatorReview(
     await repository.updateCreator(trx, creatorId, values);
     if (decision === 'REJECTED' && reason !== null) {
       await repository.insertRefusal(trx, { creatorId, reason, refusedBy: operator.id, refusedAt: ctx.now() });
+    }
+    if (adultChange !== null && adultReason !== null) {
+      await recordEvents(trx, [
+        domainEvent(
+          'creator.adult-flag-decided',
+          {
+            creatorId,
+            userId: current.user_id,
+            operatorId: operator.id,
+            change: adultChange,
+            reason: adultReason,
+          },
+          ctx.now(),
+        ),
+      ]);
     }
     if (decision) {
       await recordEvents(trx, [

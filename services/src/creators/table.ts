@@ -21,6 +21,10 @@ export interface CreatorsTable {
   adult_flagged_by: AdultFlagSetter | null;
   /** When the creator asked to clear the adult flag; it stays on until an operator decides. */
   adult_clear_requested_at: Date | null;
+  /** The reason of an operator's last decision on the adult flag, who he was and when (migration 0640). */
+  adult_flag_reason: string | null;
+  adult_flag_decided_by: number | null;
+  adult_flag_decided_at: Date | null;
   description: string | null;
   intro_file_id: number | null;
   business_type: BusinessType | null;

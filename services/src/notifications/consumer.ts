@@ -162,6 +162,24 @@ export function notificationHandlers(deliver: DeliverNotification) {
         });
       }
     },
+    // The creator is told an operator's decision on his adult flag, and why (his profile editor shows it too).
+    'creator.adult-flag-decided': async (trx, { id, occurredAt, payload }) => {
+      const kind =
+        payload.change === 'FLAGGED'
+          ? 'CREATOR_ADULT_FLAGGED'
+          : payload.change === 'CLEAR_DECLINED'
+            ? 'CREATOR_ADULT_CLEAR_DECLINED'
+            : 'CREATOR_ADULT_CLEARED';
+      await deliver(trx, {
+        eventId: id,
+        occurredAt,
+        kind,
+        recipient: await creatorParty(trx, payload.creatorId),
+        actor: undefined,
+        missionId: null,
+        params: { reason: payload.reason },
+      });
+    },
     'event.applied': async (trx, event) =>
       notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
     'event.drawn': async (trx, event) =>

@@ -140,6 +140,7 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   'creator.payout-account-changed': { creatorId: 5, userId: 6, actorId: 6, changeId: 12 },
   'payment.bank-transfer-requested': { bankTransferId: 14, userId: 6 },
   'creator.reviewed': { creatorId: 5, userId: 6, operatorId: 1, reviewStatus: 'REJECTED', reason: 'Intro too short' },
+  'creator.adult-flag-decided': { creatorId: 5, userId: 6, operatorId: 1, change: 'FLAGGED', reason: '노출 사진' },
   'mission.requested': {
     missionId: 77,
     creatorId: 5,

@@ -2,6 +2,11 @@ import type { Catalog } from './catalog';
 
 /** Server messages of the fan's refunds (ko, en, ja). */
 export const coinRefundsMessages = {
+  'coinRefunds.providerRefundReason': {
+    ko: '회원의 코인 환불 요청 #{refundId}',
+    en: 'The member’s coin refund request #{refundId}',
+    ja: '会員のコイン返金リクエスト #{refundId}',
+  },
   'coinRefunds.phoneMonthPassed': {
     ko: '휴대폰 결제는 결제한 달({month}) 안에만 철회할 수 있습니다. 달이 지난 충전은 부분 환불(보유 코인에서 3% 공제)로 계좌로 돌려받을 수 있습니다.',
     en: 'A mobile phone charge can be withdrawn only within the month it was paid in ({month}). After that, a partial refund (held coins minus 3%) pays it back to your bank account.',
