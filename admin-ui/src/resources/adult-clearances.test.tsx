@@ -3,13 +3,14 @@
 // said in the title, and the clearance's decisions (해제 승인 / 해제 거절) as the row's actions, never the
 // application's approve and reject.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, ResourceContextProvider, type DataProvider, type GetListParams } from 'react-admin';
+import { ResourceContextProvider, type DataProvider, type GetListParams } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { TO_DO_LINKS } from '../to-do';
 import { AdultClearanceList } from './creator-review';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -37,11 +38,11 @@ test('the clearance queue lists only waiting requests, with 해제 승인 and �
     getManyReference: async () => ({ data: [], total: 0 }),
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={staffAuth(['ROLE_OPERATOR'])}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={staffAuth(['ROLE_OPERATOR'])}>
       <ResourceContextProvider value="creators">
         <AdultClearanceList />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   const row = (await screen.findByText('보안칠크리에이터', {}, { timeout: 10_000 })).closest('tr')!;
   await waitFor(() =>

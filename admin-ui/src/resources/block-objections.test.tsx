@@ -2,13 +2,14 @@
 // Accepting a member's objection to his login block lifts the block at once: the console asks first, naming him.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { raKorean } from '../i18n/ra-ko';
 import { BlockObjectionList } from './block-objections';
 import { staffAuth } from '@fanmission/tests/support/console/staff-auth';
+import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -38,11 +39,11 @@ test('accepting an objection asks first, naming the member, and only then lifts 
     update,
   } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={staffAuth(['ROLE_OPERATOR'])}>
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={staffAuth(['ROLE_OPERATOR'])}>
       <ResourceContextProvider value="block-objections">
         <BlockObjectionList />
       </ResourceContextProvider>
-    </AdminContext>,
+    </ConsoleTestContext>,
   );
   const row = (await screen.findByText('오해입니다', {}, { timeout: 10_000 })).closest('tr')!;
   await userEvent.click(await within(row).findByRole('button', { name: consoleKo.console.actions.approve }));
