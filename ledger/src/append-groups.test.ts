@@ -349,9 +349,7 @@ describe('group commit through the engine', () => {
       let settled = 0;
       for (const promise of waiting) void promise.finally(() => (settled += 1));
       // The held-up appends are still there: each of their sessions waits for the caller's row locks.
-      const {
-        rows: [{ pid }],
-      } = await locker.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const { pid } = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
       await expect
         .poll(
           async () =>
