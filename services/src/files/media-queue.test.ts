@@ -114,18 +114,24 @@ describe('the media queue', () => {
     const ids = await pendingFiles(6);
     let running = 0;
     let peak = 0;
-    let bothUnderWay!: () => void;
-    const latch = new Promise<void>((resolve) => (bothUnderWay = resolve));
+    // Each claim asks the clock first: the claims asked so far. No run ends before every claim asked has its file in
+    // hand (a latch), so all the lanes the queue started run at once, however many they are.
+    let claims = 0;
+    const clock = () => {
+      claims += 1;
+      return new Date();
+    };
+    let everyClaimRunning!: () => void;
+    const latch = new Promise<void>((resolve) => (everyClaimRunning = resolve));
     const processor: MediaProcessor = async () => {
       running += 1;
       peak = Math.max(peak, running);
-      // No run ends before two are under way at once (a latch opened by the second).
-      if (running === 2) bothUnderWay();
+      if (running === claims) everyClaimRunning();
       await latch;
       running -= 1;
       return { durationSeconds: 1, posterKey: null };
     };
-    expect(await drainMediaQueue(options(processor, 2))).toBe(ids.length);
+    expect(await drainMediaQueue(options(processor, 2, clock))).toBe(ids.length);
     expect(peak).toBe(2);
   });
 
