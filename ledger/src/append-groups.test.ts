@@ -348,7 +348,20 @@ describe('group commit through the engine', () => {
       expect(await Promise.all(free.map(({ userId }) => spend(userId)))).toHaveLength(3);
       let settled = 0;
       for (const promise of waiting) void promise.finally(() => (settled += 1));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The held-up appends are still there: each of their sessions waits for the caller's row locks.
+      const { pid } = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
+      await expect
+        .poll(
+          async () =>
+            (
+              await locker.query<{ blocked: number }>(
+                'select count(*)::int as blocked from pg_stat_activity where $1 = any (pg_blocking_pids(pid))',
+                [pid],
+              )
+            ).rows[0]?.blocked,
+          { timeout: 10_000 },
+        )
+        .toBe(APPENDS_IN_FLIGHT);
       expect(settled).toBe(0);
       await locker.query('commit');
       await Promise.all(waiting);

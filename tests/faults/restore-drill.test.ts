@@ -193,6 +193,15 @@ async function writeRound(name: string): Promise<Round> {
 const databaseClock = async (db: Db) =>
   (await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db)).rows[0]!.now;
 
+/** The database clock read once it is a whole millisecond past `instant` (what a restore target can tell apart). */
+async function databaseClockPast(db: Db, instant: Date): Promise<Date> {
+  for (;;) {
+    const now = await databaseClock(db);
+    if (now.getTime() > instant.getTime()) return now;
+    await sleep(1);
+  }
+}
+
 const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
   const started = performance.now();
   const result = await work();
@@ -271,10 +280,10 @@ beforeAll(async () => {
   expect(backup.output).toMatch(/base backup \S+ .*taken and verified/);
 
   rounds.beforeTarget = await writeRound('drill-before-target');
-  // Commit times are microseconds, the target milliseconds: a few between them keeps each write on its side.
-  await sleep(20);
-  targetTime = await databaseClock(original.db);
-  await sleep(20);
+  // Commit times are microseconds, the target milliseconds: the target is the first millisecond of the database
+  // clock after the earlier writes committed, and the later writes start once that millisecond has passed.
+  targetTime = await databaseClockPast(original.db, await databaseClock(original.db));
+  await databaseClockPast(original.db, targetTime);
   rounds.afterTarget = await writeRound('drill-after-target');
   await timed('WAL switched and archived', async () => {
     const settings = barmanSettingsOf(originalConfig, original.adminUrl!);

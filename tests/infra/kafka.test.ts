@@ -85,6 +85,33 @@ async function waitFor(condition: () => boolean, what: () => string, timeoutMs =
   }
 }
 
+const MARKER = 'marker';
+
+/**
+ * Produces one marker on every partition, after everything else, and waits until each was received: a partition is
+ * read in order, so a duplicate of an earlier message would have been delivered before its marker. Answers what was
+ * received without the markers.
+ */
+async function throughMarkers(topic: string, received: () => Received[]): Promise<Received[]> {
+  const messages = Array.from({ length: PARTITIONS }, (_, partition) => ({
+    partition,
+    key: MARKER,
+    value: JSON.stringify({ key: MARKER, seq: partition, id: `${MARKER}-${partition}` }),
+  }));
+  await producer.send({ topic, messages, acks: -1 });
+  const markers = () =>
+    new Set(
+      received()
+        .filter((r) => r.key === MARKER)
+        .map((r) => r.partition),
+    );
+  await waitFor(
+    () => markers().size === PARTITIONS,
+    () => `a marker on each of the ${PARTITIONS} partitions (got ${[...markers()].join(',')})`,
+  );
+  return received().filter((r) => r.key !== MARKER);
+}
+
 /** Every event arrived exactly once, and each key's events arrived in the order they were produced. */
 function expectCompleteAndOrdered(received: Received[], produced: Set<string>) {
   const ids = received.map((r) => r.id);
@@ -124,11 +151,11 @@ describe('Kafka broker (KRaft, from the test harness)', () => {
       () => received.length >= produced.size,
       () => `${produced.size} messages (got ${received.length})`,
     );
-    // a short grace period would reveal duplicates delivered after the last expected message
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Duplicates delivered after the last expected message would come before each partition's marker.
+    const messages = await throughMarkers(topic, () => received);
     await consumer.disconnect();
 
-    expectCompleteAndOrdered(received, produced);
+    expectCompleteAndOrdered(messages, produced);
 
     // The group committed exactly up to the end of every partition.
     const ends = await admin.fetchTopicOffsets(topic);
@@ -140,7 +167,7 @@ describe('Kafka broker (KRaft, from the test harness)', () => {
         Number(end.high) === 0 ? '-1' : end.high,
       );
     }
-    expect(ends.reduce((sum, end) => sum + Number(end.high), 0)).toBe(produced.size);
+    expect(ends.reduce((sum, end) => sum + Number(end.high), 0)).toBe(produced.size + PARTITIONS);
   });
 
   it('splits the partitions between two members of one group without losing or reordering anything', async () => {
@@ -183,9 +210,7 @@ describe('Kafka broker (KRaft, from the test harness)', () => {
       () => all().length >= produced.size,
       () => `${produced.size} messages (got ${all().length})`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-
-    expectCompleteAndOrdered(all(), produced);
+    expectCompleteAndOrdered(await throughMarkers(topic, all), produced);
     for (const m of members) {
       expect(m.received.length, `member ${m.member} got a share`).toBeGreaterThan(0);
       expect(m.received.every((r) => m.assigned.includes(r.partition))).toBe(true);

@@ -414,7 +414,8 @@ describe('the schedule', () => {
     });
     // The old applyStart passes without opening applications.
     await skipTo(created.schedule.applyStartAt);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The workflow ran whatever that instant gave it and waits on a timer again: had it opened applications, it would have.
+    await waitingOnTimer(created.productId);
     expect((await event(created.productId)).status).toBe('CREATED');
     await skipTo(eventSchedule(dates).applyStartAt);
     await statusBecomes(created.productId, 'APPLYING');
@@ -482,12 +483,11 @@ describe('the 14-day rule', () => {
     await closeApplications(created);
     await skipTo(new Date(created.schedule.drawDeadlineAt.getTime() - 1000));
     const base = `/mission-products/${created.productId}`;
+    // The pick races the timer; the creator's finish comes once the pick is answered.
+    const picking = call('PUT', `${base}/missions/${missions[0]}/pick`, created.creator.headers);
     const [pick, draw] = await Promise.all([
-      call('PUT', `${base}/missions/${missions[0]}/pick`, created.creator.headers),
-      (async () => {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return call('PUT', `${base}/draw-event`, created.creator.headers);
-      })(),
+      picking,
+      picking.then(() => call('PUT', `${base}/draw-event`, created.creator.headers)),
       skip(5000),
     ]);
     await statusBecomes(created.productId, 'DRAWN');

@@ -7,6 +7,7 @@ import { reconcileMissionWorkflows } from '@fanmission/services/missions';
 import { EVENT_CONSUMERS } from '@fanmission/services/runtime';
 import { seedDemoWorld } from '@fanmission/services/seed';
 import { useDemoTemporalApp } from '@fanmission/tests/support/demo-temporal-app';
+import { untilWorkflowsAtRest } from '@fanmission/tests/support/workflow-at-rest';
 
 const { env, taskQueue, app } = await useDemoTemporalApp('demo-world');
 
@@ -32,14 +33,15 @@ describe('the demo world on Temporal', () => {
     expect(await reconcileMissionWorkflows(ctx, { graceMs: 0 })).toBe(open.length);
     expect(await reconcileEventWorkflows(ctx, { graceMs: 0 })).toBe(events.length);
 
-    for (const id of [
+    const workflowIds = [
       ...open.map((mission) => `mission-${mission.id}`),
       ...events.map((e) => `event-${e.product_id}`),
-    ]) {
+    ];
+    for (const id of workflowIds) {
       expect((await env.client.workflow.getHandle(id).describe()).status.name, id).toBe('RUNNING');
     }
-    // Their first tasks ran: nothing expired, was refunded or drawn early.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Once their first tasks ran and each waits (for its deadline), nothing expired, was refunded or drawn early.
+    await untilWorkflowsAtRest(env.client, workflowIds, 60_000);
     const moved = await app()
       .db.selectFrom('missions')
       .select('id')

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
@@ -50,9 +49,16 @@ describe('the media queue', () => {
   it('processes every pending file exactly once, even with two processes draining at the same time', async () => {
     const ids = await pendingFiles(8);
     const runs = new Map<number, number>();
+    // No run ends before four are under way (two lanes in each of the two runners): both runners hold claims at the
+    // same time, so each claims while the other has files in hand.
+    let allLanesBusy!: () => void;
+    const latch = new Promise<void>((resolve) => (allLanesBusy = resolve));
+    let underWay = 0;
     const processor: MediaProcessor = async (file) => {
       runs.set(file.id, (runs.get(file.id) ?? 0) + 1);
-      await sleep(10);
+      underWay += 1;
+      if (underWay === 4) allLanesBusy();
+      await latch;
       return { durationSeconds: file.id, posterKey: null };
     };
     // Two runners, as two API processes would have, over the same table.
@@ -108,14 +114,24 @@ describe('the media queue', () => {
     const ids = await pendingFiles(6);
     let running = 0;
     let peak = 0;
+    // Each claim asks the clock first: the claims asked so far. No run ends before every claim asked has its file in
+    // hand (a latch), so all the lanes the queue started run at once, however many they are.
+    let claims = 0;
+    const clock = () => {
+      claims += 1;
+      return new Date();
+    };
+    let everyClaimRunning!: () => void;
+    const latch = new Promise<void>((resolve) => (everyClaimRunning = resolve));
     const processor: MediaProcessor = async () => {
       running += 1;
       peak = Math.max(peak, running);
-      await sleep(30);
+      if (running === claims) everyClaimRunning();
+      await latch;
       running -= 1;
       return { durationSeconds: 1, posterKey: null };
     };
-    expect(await drainMediaQueue(options(processor, 2))).toBe(ids.length);
+    expect(await drainMediaQueue(options(processor, 2, clock))).toBe(ids.length);
     expect(peak).toBe(2);
   });
 

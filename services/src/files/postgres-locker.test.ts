@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { ERRORS } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@fanmission/tests/harness/database';
@@ -30,7 +31,30 @@ describe('the PostgreSQL locker of resumable uploads', () => {
     const other = second.newLock('upload-b');
     await other.lock(noSignal(), () => undefined);
     await other.unlock();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The waiting lock asks again every pollMs on a session of its own that holds no advisory lock: three of its
+    // attempts seen (after upload-b was let go) prove it was refused each time, not merely not asked yet.
+    const monitor = new pg.Client({ connectionString: database.url });
+    await monitor.connect();
+    try {
+      const attempts = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await monitor.query<{ started: string }>(
+              `select query_start::text as started from pg_stat_activity
+               where datname = current_database() and pid <> pg_backend_pid()
+                 and query like 'select pg_try_advisory_lock%'
+                 and pid not in (select pid from pg_locks where locktype = 'advisory' and granted)`,
+            );
+            for (const row of rows) attempts.add(row.started);
+            return attempts.size;
+          },
+          { timeout: 10_000, interval: 10 },
+        )
+        .toBeGreaterThanOrEqual(3);
+    } finally {
+      await monitor.end();
+    }
     expect(taken).toBe(false);
 
     await held.unlock();

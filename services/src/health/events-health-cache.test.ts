@@ -27,15 +27,20 @@ describe('cachedEventsHealth', () => {
     let reads = 0;
     let clock = 1_000;
     let fail = false;
+    // The first read stays under way until all 200 callers have asked (a latch the test lets go).
+    let letGo!: () => void;
+    const allAsked = new Promise<void>((resolve) => (letGo = resolve));
     const read = async () => {
       reads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await allAsked;
       if (fail) throw new Error('broker down');
       return UP;
     };
     const options = { ttlMs: 5_000, now: () => clock, read };
     const config = testConfig();
-    await Promise.all(Array.from({ length: 200 }, () => cachedEventsHealth(db, config, [], options)));
+    const callers = Array.from({ length: 200 }, () => cachedEventsHealth(db, config, [], options));
+    letGo();
+    await Promise.all(callers);
     expect(reads).toBe(1);
     clock += 4_999;
     await cachedEventsHealth(db, config, [], options);

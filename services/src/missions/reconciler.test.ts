@@ -70,11 +70,16 @@ describe('reconcileMissionWorkflows', () => {
     let running = 0;
     let most = 0;
     const startedIds: string[] = [];
+    // No start ends before four are under way at once (a latch opened by the fourth): a reconciler that started
+    // more at a time would have started them by then, one that started fewer would never open it.
+    let fourUnderWay!: () => void;
+    const latch = new Promise<void>((resolve) => (fourUnderWay = resolve));
     const started = await reconcile(
       async (...args: unknown[]) => {
         running += 1;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (running === 4) fourUnderWay();
+        await latch;
         startedIds.push((args[1] as { workflowId: string }).workflowId);
         running -= 1;
       },

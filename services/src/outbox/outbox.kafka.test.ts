@@ -340,8 +340,10 @@ describe('outbox → Kafka → consumers', () => {
     );
     const ids = new Set(events.map((event) => event.id));
     const mailed: string[] = [];
+    const handled = new Set<string>();
     let refused = false;
     const mail = async (_trx: Transaction<Database>, event: { id: string }) => {
+      handled.add(event.id);
       if (!ids.has(event.id)) return;
       if (mailed.length === 2 && !refused) {
         refused = true;
@@ -353,7 +355,10 @@ describe('outbox → Kafka → consumers', () => {
     await relay(options);
     await consume(options, [defineConsumer('mailer', handlers, { eventsPerTransaction: 1 })]);
     await waitFor('six mails', async () => mailed.length >= 6);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A later event of the same mission (same key, same partition, no mail): once it is handled, a mail sent twice
+    // would have been sent before it.
+    const [marker] = await recordEvents(db(), [keyed(300, 7)]);
+    await waitFor('the later event handled', async () => handled.has(marker!.id));
     expect(refused).toBe(true);
     expect(mailed).toEqual(events.map((event) => event.id));
   });
@@ -448,11 +453,20 @@ describe('a broker outage', () => {
         )),
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30_000 - (Date.now() - stoppedAt))));
+    // The outage lasts until the health reads the relay's oldest unsent event as 30 s old.
+    let down = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
+    await waitFor(
+      'a 30 s outage',
+      async () => {
+        down = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
+        return (down.relay?.oldestUnsentSeconds ?? 0) >= 30;
+      },
+      90_000,
+    );
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(20_000);
     expect(await unsent()).toBeGreaterThanOrEqual(1_000);
     expect(errors.length).toBeGreaterThan(0);
     // Health shows the outage and the relay's backlog.
-    const down = await readEventsHealth(db(), testApp.current.config, EVENT_CONSUMERS, options);
     expect(down).toMatchObject({ status: 'DOWN', transport: 'kafka' });
     expect(down.relay?.unsentEvents).toBeGreaterThanOrEqual(1_000);
     expect(down.relay?.oldestUnsentSeconds).toBeGreaterThan(20);

@@ -227,11 +227,14 @@ describe('Postgres transport', () => {
 
 /** `db()` counting the statements that read the outbox and those that write a checkpoint. */
 function countingOutboxStatements() {
-  const counts = { outboxReads: 0, checkpointWrites: 0 };
+  const counts = { outboxReads: 0, checkpointWrites: 0, outboxReadsAt: [] as number[] };
   const counted = db().withPlugin({
     transformQuery: (args) => {
       const text = JSON.stringify(args.node);
-      if (/from outbox\b/.test(text)) counts.outboxReads += 1;
+      if (/from outbox\b/.test(text)) {
+        counts.outboxReads += 1;
+        counts.outboxReadsAt.push(performance.now());
+      }
       if (/insert into event_consumer_checkpoints/.test(text)) counts.checkpointWrites += 1;
       return args.node;
     },
@@ -397,14 +400,16 @@ describe('one reader for every consumer', () => {
     expect(nextPollPause(1_000, 'worked', { pollIntervalMs: 100, maxIdlePollMs: 1_000 })).toBe(100);
     expect(nextPollPause(1_000, 'full', { pollIntervalMs: 100, maxIdlePollMs: 1_000 })).toBe(0);
 
-    // Over half a second of an idle outbox polled every 5 ms at first: a handful of reads, not a hundred.
+    // An idle outbox polled every 5 ms at first: by its tenth read the pause between two reads has grown to the
+    // 100 ms ceiling (5, 10, 20, 40, 80, 100...), where reads every 5 ms would never leave such a gap.
     const consumer = await recordingConsumer('idle-backoff');
     await caughtUp([consumer]);
     const { counts, db: counted } = countingOutboxStatements();
     const running = startPostgresConsumers(counted, [consumer], { pollIntervalMs: 5, maxIdlePollMs: 100 });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(counts.outboxReads).toBeLessThanOrEqual(15);
+      await until('ten reads of the idle outbox', async () => counts.outboxReads >= 10, 10_000);
+      const gaps = counts.outboxReadsAt.slice(1, 10).map((at, n) => at - counts.outboxReadsAt[n]!);
+      expect(Math.max(...gaps), `gaps between reads: ${gaps.map(Math.round).join(', ')} ms`).toBeGreaterThanOrEqual(99);
       await recordEvents(db(), [liked(131)]);
       await until('the event applied', async () => (await seen('idle-backoff')).length === 1, 2_000);
     } finally {

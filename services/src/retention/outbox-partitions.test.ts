@@ -113,7 +113,9 @@ describe('partitionOutbox', () => {
       }
     }
     await reading;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The writers go on after the swap: a few more writes land in the partitioned table before they stop.
+    const writtenBySwap = written;
+    await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThanOrEqual(writtenBySwap + 6);
     writing = false;
     await Promise.all(writers);
 
