@@ -205,4 +205,36 @@ describe('notifications by mail', () => {
     expect(money.text).toContain(`${mailing.current.config.PUBLIC_URL}/coin-history`);
     expect(money.text).toContain('자세히 보기');
   });
+
+  it('mails no reply notice to an address nobody confirmed; once confirmed, it does', async () => {
+    const unverified = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'], username: `uv${Date.now() % 1e6}` });
+    const replier = await account('ko');
+    const reply = (commentId: number) =>
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: 111,
+          creatorId,
+          userId: fan.id,
+          commentId,
+          authorId: replier.id,
+          parentCommentId: 1,
+          parentAuthorId: unverified.id,
+          excerpt: 'reply',
+        },
+        clock.now,
+      );
+    await recordEvents(app().db, [reply(990_001), reply(990_002), reply(990_003)]);
+    await sendMails();
+    expect(mailsTo(unverified.email)).toEqual([]);
+
+    await app()
+      .db.updateTable('users')
+      .set({ email_verified_at: clock.now, roles: ['ROLE_USER'] })
+      .where('id', '=', unverified.id)
+      .execute();
+    await recordEvents(app().db, [reply(990_004)]);
+    await sendMails();
+    expect(mailsTo(unverified.email).map((mail) => mail.subject)).toEqual(['[Fanmission] 새 댓글']);
+  });
 });

@@ -6,7 +6,7 @@ import { barmanSettingsOf } from './backup-tasks';
 import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import { startMetricsListener } from '../health';
-import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
+import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer, verifiedRecipientsOnly } from '../mail';
 import { openDatabase } from './database';
 import { startRetention } from '../retention';
 import { takePrestarted, temporalDevServerOptions } from './prestart';
@@ -84,6 +84,8 @@ export async function startFanmission(options: {
       mailer = devMailbox;
     }
     stops.push(() => mailer.close());
+    // Every mail of this process but a verification or reset goes to confirmed addresses only (services/src/mail).
+    mailer = verifiedRecipientsOnly(mailer, db);
     const alimtalk = alimtalkProviderFor(config, {
       warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
       error: (object, message) => log(`${message} ${JSON.stringify(object)}`),
