@@ -233,8 +233,77 @@ describe('notifications by mail', () => {
       .set({ email_verified_at: clock.now, roles: ['ROLE_USER'] })
       .where('id', '=', unverified.id)
       .execute();
-    await recordEvents(app().db, [reply(990_004)]);
+    // An hour on: the three withheld ones counted for the hourly limit of reply mails to him.
+    await recordEvents(app().db, [{ ...reply(990_004), occurredAt: new Date(clock.now.getTime() + 3_600_000) }]);
     await sendMails();
     expect(mailsTo(unverified.email).map((mail) => mail.subject)).toEqual(['[Fanmission] 새 댓글']);
+  });
+});
+
+describe('mails of comment and reply notices', () => {
+  const limited = (limits: { perRecipientPerHour: number; perSenderPerHour: number }) =>
+    drainOutbox(app().db, {
+      consumers: [
+        createNotificationMailConsumer({
+          mailer: app().ctx.mailer,
+          publicUrl: mailing.current.config.PUBLIC_URL,
+          noticeMailLimits: limits,
+        }),
+      ],
+    });
+  const replyTo = (recipientId: number, senderId: number, commentId: number, at: Date) =>
+    domainEvent(
+      'mission.commented',
+      {
+        missionId: 121,
+        creatorId,
+        userId: fan.id,
+        commentId,
+        authorId: senderId,
+        parentCommentId: 1,
+        parentAuthorId: recipientId,
+        excerpt: `Open http://evil.example/${commentId}`,
+      },
+      at,
+    );
+
+  it('mails a flood of replies from one sender once, then the rest as one grouped mail', async () => {
+    const target = await account('en');
+    const flooder = await account('ko');
+    const second = new Date('2026-11-27T02:00:00Z');
+    await recordEvents(
+      app().db,
+      Array.from({ length: 8 }, (_, index) => replyTo(target.id, flooder.id, 991_000 + index, second)),
+    );
+    await limited({ perRecipientPerHour: 1, perSenderPerHour: 10 });
+    const first = mailsTo(target.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toBe('[Fanmission] New comment');
+
+    await recordEvents(app().db, [
+      replyTo(target.id, flooder.id, 991_100, new Date(second.getTime() + 3_600_000 + 1_000)),
+    ]);
+    await limited({ perRecipientPerHour: 1, perSenderPerHour: 10 });
+    const mails = mailsTo(target.email);
+    expect(mails).toHaveLength(2);
+    const grouped = mails.find((mail) => mail.text.includes('8 new replies to your comments.'));
+    expect(grouped?.subject).toBe('[Fanmission] New comment');
+    // The grouped mail quotes nobody.
+    expect(grouped?.text).not.toContain('evil.example');
+  });
+
+  it('mails at most the limit of notices one sender causes within an hour, whoever gets them', async () => {
+    const sender = await account('ko');
+    const recipients = await Promise.all(
+      ['en', 'ko', 'ja', 'en', 'ko'].map((language) => account(language as Language)),
+    );
+    const at = new Date('2026-11-27T05:00:00Z');
+    await recordEvents(
+      app().db,
+      recipients.map((recipient, index) => replyTo(recipient.id, sender.id, 992_000 + index, at)),
+    );
+    await limited({ perRecipientPerHour: 10, perSenderPerHour: 3 });
+    const mailed = recipients.filter((recipient) => mailsTo(recipient.email).length > 0);
+    expect(mailed).toHaveLength(3);
   });
 });

@@ -90,7 +90,15 @@ export async function startFanmission(options: {
       warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
       error: (object, message) => log(`${message} ${JSON.stringify(object)}`),
     });
-    const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL, alimtalk });
+    const eventConsumers = runtimeConsumers({
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      alimtalk,
+      noticeMailLimits: {
+        perRecipientPerHour: config.NOTICE_MAILS_PER_RECIPIENT_PER_HOUR,
+        perSenderPerHour: config.NOTICE_MAILS_PER_SENDER_PER_HOUR,
+      },
+    });
 
     // One process runs the API and the worker (`all`): the API's client shares the worker's connection, so its
     // workflow starts are eager (the first task comes back in the start's answer, to this worker, with no poll).
