@@ -307,3 +307,68 @@ describe('mails of comment and reply notices', () => {
     expect(mailed).toHaveLength(3);
   });
 });
+
+describe('one-click unsubscribe of notification mails', () => {
+  it('gives each notice mail List-Unsubscribe with one-click POST, which turns that topic’s mail off', async () => {
+    const member = await account('ko');
+    const replier = await account('en');
+    const reply = (commentId: number, at: Date) =>
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: 131,
+          creatorId,
+          userId: fan.id,
+          commentId,
+          authorId: replier.id,
+          parentCommentId: 1,
+          parentAuthorId: member.id,
+          excerpt: 'hi',
+        },
+        at,
+      );
+    await recordEvents(app().db, [reply(993_001, new Date('2026-11-27T08:00:00Z'))]);
+    await sendMails();
+    const [mail] = mailsTo(member.email);
+    const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail!.raw)?.[1];
+    expect(link).toMatch(
+      new RegExp(`^${mailing.current.config.PUBLIC_URL}/api/v1/notification-mail/unsubscribe\\?token=`),
+    );
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+
+    const url = new URL(link!);
+    const unsubscribed = await app().inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(unsubscribed.json()).toEqual({ topic: 'COMMENTS' });
+
+    await recordEvents(app().db, [reply(993_002, new Date('2026-11-27T10:00:00Z'))]);
+    await sendMails();
+    expect(mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('answers 404 to an unknown token and 400 to a malformed one, in ko, en and ja', async () => {
+    const unknown = await app().inject({
+      method: 'POST',
+      url: `/api/v1/notification-mail/unsubscribe?token=${'A'.repeat(43)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const messages = new Set<string>();
+    for (const language of ['ko', 'en', 'ja'] as const) {
+      const malformed = await app().inject({
+        method: 'POST',
+        url: '/api/v1/notification-mail/unsubscribe?token=short',
+        headers: { 'accept-language': language },
+      });
+      expect(malformed.statusCode).toBe(400);
+      const [subError] = malformed.json<{ subErrors: { field: string; message: string }[] }>().subErrors;
+      expect(subError?.field).toBe('token');
+      messages.add(subError!.message);
+    }
+    expect(messages.size).toBe(3);
+  });
+});

@@ -1,4 +1,11 @@
-import { NOTIFICATION_KIND_TOPIC, notificationPath, type Language, type NotificationKind } from '@fanmission/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  NOTIFICATION_KIND_TOPIC,
+  notificationPath,
+  type Language,
+  type NotificationKind,
+  type NotificationTopic,
+} from '@fanmission/contracts';
 import { isHiddenComment } from '../comments';
 import type { DbExecutor } from '../db';
 import { translate } from '../i18n';
@@ -133,6 +140,7 @@ export function createNotificationMailConsumer(
         { kind: 'notification', name: member.username, link: `${deps.publicUrl}${path}` },
       ),
       messageId: eventMessageId('notification', notification.eventId, deps.publicUrl, recipient.userId),
+      unsubscribeUrl: `${deps.publicUrl}/api/v1/notification-mail/unsubscribe?token=${await unsubscribeToken(trx, recipient.userId, topic)}`,
     });
   };
   // A mail an event: one event a transaction, so a failure sends again only the mail of the event that failed.
@@ -196,6 +204,22 @@ async function admitNoticeMail(
     .values({ recipient_id: recipientId, sender_id: senderId, kind: notification.kind, sent_at: at })
     .execute();
   return (held?.held ?? 0) + 1;
+}
+
+/** The member's one-click unsubscribe token of a topic's mails, made the first time it is needed. */
+async function unsubscribeToken(trx: DbExecutor, userId: number, topic: NotificationTopic): Promise<string> {
+  await trx
+    .insertInto('mail_unsubscribe_tokens')
+    .values({ user_id: userId, topic, token: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.columns(['user_id', 'topic']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('mail_unsubscribe_tokens')
+    .select('token')
+    .where('user_id', '=', userId)
+    .where('topic', '=', topic)
+    .executeTakeFirstOrThrow();
+  return row.token;
 }
 
 /** Whether the comment a notification is about is hidden already (its words are then never repeated). */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { NotificationKind } from '@fanmission/contracts';
+import type { NotificationKind, NotificationTopic } from '@fanmission/contracts';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -44,11 +44,19 @@ export interface NoticeMailsHeldTable {
   since: Date;
 }
 
+/** The token of a member's one-click unsubscribe from one topic's mails (migration 0631). */
+export interface MailUnsubscribeTokensTable {
+  user_id: number;
+  topic: NotificationTopic;
+  token: string;
+}
+
 export interface NotificationsTables {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   notice_mails: NoticeMailsTable;
   notice_mails_held: NoticeMailsHeldTable;
+  mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
 }
 
 /**
