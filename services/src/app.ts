@@ -67,7 +67,7 @@ import {
   zodValidatorCompiler,
 } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
-import { type DevMailbox, devMailboxRoutes, type Mailer } from './mail';
+import { type DevMailbox, devMailboxRoutes, type Mailer, verifiedRecipientsOnly } from './mail';
 import type { EventConsumer } from './outbox';
 import { bonusGrantAdminRoutes, bonusGrantApproval, coinRoutes } from './coins';
 import {
@@ -217,7 +217,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const ctx: ServiceContext = {
     db,
     config,
-    mailer: dependencies.mailer,
+    mailer: verifiedRecipientsOnly(dependencies.mailer, db),
     now: dependencies.now ?? (() => new Date()),
     log: app.log,
     ...(dependencies.temporal && { temporal: dependencies.temporal }),

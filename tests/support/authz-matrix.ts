@@ -95,6 +95,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/push/vapid-public-key': s`200 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
   'DELETE /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
+  'POST /api/v1/notification-mail/unsubscribe': s`400 400 400 400 400 400 400 400`,
   'GET /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/missions/{id}/comments/page': s`404 200 404 200 404 404 200 404`,

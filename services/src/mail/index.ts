@@ -10,3 +10,4 @@ export {
   type OutgoingMail,
 } from './mailer';
 export { passwordResetMail, renderMail, verificationMail, type MailCopy } from './templates';
+export { MAIL_KINDS_TO_UNVERIFIED, verifiedRecipientsOnly } from './verified-recipients';

@@ -28,6 +28,11 @@ export interface OutgoingMail {
    * sent again after a failure, it is recognisably the same mail to the receiving server and to the member's client.
    */
   messageId?: string;
+  /**
+   * Where a POST turns this kind of mail off for the recipient: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -76,6 +81,14 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
           text: mail.text,
           ...(mail.html === undefined ? {} : { html: mail.html }),
           ...(mail.messageId === undefined ? {} : { messageId: mail.messageId }),
+          ...(mail.unsubscribeUrl === undefined
+            ? {}
+            : {
+                headers: {
+                  'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }),
         }),
       );
     },

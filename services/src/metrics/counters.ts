@@ -43,7 +43,7 @@ for (const [reconciler, repair] of REPAIRS) reconcilerRepairs.inc({ reconciler, 
 
 const mails = processCounter(
   'fanmission_mails_total',
-  'Mails handed to the mail server (or the development mailbox), by kind and outcome (sent, failed).',
+  'Mails handed to the mail server (or the development mailbox), by kind and outcome (sent, failed, withheld: to an address nobody confirmed).',
   ['kind', 'outcome'],
 );
 
@@ -91,7 +91,7 @@ export const countRepairs = (reconciler: Reconciler, repair: Repair, count = 1) 
 };
 
 /** `kind` is the mail's template (`OutgoingMail.kind` in services/src/mail/mailer.ts). */
-export const countMail = (kind: string, outcome: 'sent' | 'failed') => mails.inc({ kind, outcome });
+export const countMail = (kind: string, outcome: 'sent' | 'failed' | 'withheld') => mails.inc({ kind, outcome });
 
 export const countPaymentVerification = (
   payment: { provider: string; pay_method: string },

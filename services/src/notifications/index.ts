@@ -4,4 +4,9 @@ export { notificationRoutes } from './routes';
 export { notificationText, notificationTextParams } from './service';
 export { type NotificationsTables } from './table';
 export { type NotificationDraft, notifyCoinRefundPaid, reachesSomeone } from './write';
-export { createNotificationMailConsumer, NOTIFICATION_MAIL_CONSUMER } from './mail-consumer';
+export {
+  createNotificationMailConsumer,
+  DEFAULT_NOTICE_MAIL_LIMITS,
+  NOTIFICATION_MAIL_CONSUMER,
+  type NoticeMailLimits,
+} from './mail-consumer';

@@ -205,4 +205,170 @@ describe('notifications by mail', () => {
     expect(money.text).toContain(`${mailing.current.config.PUBLIC_URL}/coin-history`);
     expect(money.text).toContain('자세히 보기');
   });
+
+  it('mails no reply notice to an address nobody confirmed; once confirmed, it does', async () => {
+    const unverified = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'], username: `uv${Date.now() % 1e6}` });
+    const replier = await account('ko');
+    const reply = (commentId: number) =>
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: 111,
+          creatorId,
+          userId: fan.id,
+          commentId,
+          authorId: replier.id,
+          parentCommentId: 1,
+          parentAuthorId: unverified.id,
+          excerpt: 'reply',
+        },
+        clock.now,
+      );
+    await recordEvents(app().db, [reply(990_001), reply(990_002), reply(990_003)]);
+    await sendMails();
+    expect(mailsTo(unverified.email)).toEqual([]);
+
+    await app()
+      .db.updateTable('users')
+      .set({ email_verified_at: clock.now, roles: ['ROLE_USER'] })
+      .where('id', '=', unverified.id)
+      .execute();
+    // An hour on: the three withheld ones counted for the hourly limit of reply mails to him.
+    await recordEvents(app().db, [{ ...reply(990_004), occurredAt: new Date(clock.now.getTime() + 3_600_000) }]);
+    await sendMails();
+    expect(mailsTo(unverified.email).map((mail) => mail.subject)).toEqual(['[Fanmission] 새 댓글']);
+  });
+});
+
+describe('mails of comment and reply notices', () => {
+  const limited = (limits: { perRecipientPerHour: number; perSenderPerHour: number }) =>
+    drainOutbox(app().db, {
+      consumers: [
+        createNotificationMailConsumer({
+          mailer: app().ctx.mailer,
+          publicUrl: mailing.current.config.PUBLIC_URL,
+          noticeMailLimits: limits,
+        }),
+      ],
+    });
+  const replyTo = (recipientId: number, senderId: number, commentId: number, at: Date) =>
+    domainEvent(
+      'mission.commented',
+      {
+        missionId: 121,
+        creatorId,
+        userId: fan.id,
+        commentId,
+        authorId: senderId,
+        parentCommentId: 1,
+        parentAuthorId: recipientId,
+        excerpt: `Open http://evil.example/${commentId}`,
+      },
+      at,
+    );
+
+  it('mails a flood of replies from one sender once, then the rest as one grouped mail', async () => {
+    const target = await account('en');
+    const flooder = await account('ko');
+    const second = new Date('2026-11-27T02:00:00Z');
+    await recordEvents(
+      app().db,
+      Array.from({ length: 8 }, (_, index) => replyTo(target.id, flooder.id, 991_000 + index, second)),
+    );
+    await limited({ perRecipientPerHour: 1, perSenderPerHour: 10 });
+    const first = mailsTo(target.email);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.subject).toBe('[Fanmission] New comment');
+
+    await recordEvents(app().db, [
+      replyTo(target.id, flooder.id, 991_100, new Date(second.getTime() + 3_600_000 + 1_000)),
+    ]);
+    await limited({ perRecipientPerHour: 1, perSenderPerHour: 10 });
+    const mails = mailsTo(target.email);
+    expect(mails).toHaveLength(2);
+    const grouped = mails.find((mail) => mail.text.includes('8 new replies to your comments.'));
+    expect(grouped?.subject).toBe('[Fanmission] New comment');
+    // The grouped mail quotes nobody.
+    expect(grouped?.text).not.toContain('evil.example');
+  });
+
+  it('mails at most the limit of notices one sender causes within an hour, whoever gets them', async () => {
+    const sender = await account('ko');
+    const recipients = await Promise.all(
+      ['en', 'ko', 'ja', 'en', 'ko'].map((language) => account(language as Language)),
+    );
+    const at = new Date('2026-11-27T05:00:00Z');
+    await recordEvents(
+      app().db,
+      recipients.map((recipient, index) => replyTo(recipient.id, sender.id, 992_000 + index, at)),
+    );
+    await limited({ perRecipientPerHour: 10, perSenderPerHour: 3 });
+    const mailed = recipients.filter((recipient) => mailsTo(recipient.email).length > 0);
+    expect(mailed).toHaveLength(3);
+  });
+});
+
+describe('one-click unsubscribe of notification mails', () => {
+  it('gives each notice mail List-Unsubscribe with one-click POST, which turns that topic’s mail off', async () => {
+    const member = await account('ko');
+    const replier = await account('en');
+    const reply = (commentId: number, at: Date) =>
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: 131,
+          creatorId,
+          userId: fan.id,
+          commentId,
+          authorId: replier.id,
+          parentCommentId: 1,
+          parentAuthorId: member.id,
+          excerpt: 'hi',
+        },
+        at,
+      );
+    await recordEvents(app().db, [reply(993_001, new Date('2026-11-27T08:00:00Z'))]);
+    await sendMails();
+    const [mail] = mailsTo(member.email);
+    const link = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail!.raw)?.[1];
+    expect(link).toMatch(
+      new RegExp(`^${mailing.current.config.PUBLIC_URL}/api/v1/notification-mail/unsubscribe\\?token=`),
+    );
+    expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+
+    const url = new URL(link!);
+    const unsubscribed = await app().inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(unsubscribed.json()).toEqual({ topic: 'COMMENTS' });
+
+    await recordEvents(app().db, [reply(993_002, new Date('2026-11-27T10:00:00Z'))]);
+    await sendMails();
+    expect(mailsTo(member.email)).toHaveLength(1);
+  });
+
+  it('answers 404 to an unknown token and 400 to a malformed one, in ko, en and ja', async () => {
+    const unknown = await app().inject({
+      method: 'POST',
+      url: `/api/v1/notification-mail/unsubscribe?token=${'A'.repeat(43)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const messages = new Set<string>();
+    for (const language of ['ko', 'en', 'ja'] as const) {
+      const malformed = await app().inject({
+        method: 'POST',
+        url: '/api/v1/notification-mail/unsubscribe?token=short',
+        headers: { 'accept-language': language },
+      });
+      expect(malformed.statusCode).toBe(400);
+      const [subError] = malformed.json<{ subErrors: { field: string; message: string }[] }>().subErrors;
+      expect(subError?.field).toBe('token');
+      messages.add(subError!.message);
+    }
+    expect(messages.size).toBe(3);
+  });
 });

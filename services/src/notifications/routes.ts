@@ -16,9 +16,11 @@ import { LiveNotifications } from './live';
 import { markNotificationRead, markNotifications, unreadNotifications } from './reads';
 import { notificationPage } from './service';
 import { streamNotifications } from './stream';
+import { mailUnsubscribeRoutes } from './unsubscribe-routes';
 
 /** The caller's notifications, what he has seen and read of them, and their live stream. */
 export async function notificationRoutes(app: FastifyInstance) {
+  await app.register(mailUnsubscribeRoutes);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/users/me/notifications/page',

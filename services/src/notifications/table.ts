@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { NotificationKind } from '@fanmission/contracts';
+import type { NotificationKind, NotificationTopic } from '@fanmission/contracts';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -27,9 +27,36 @@ export interface NotificationReadsTable {
   all_read_up_to: Generated<number>;
 }
 
+/** A mail of a notice one member caused another (a comment, a reply), kept for the limits (migration 0630). */
+export interface NoticeMailsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  sender_id: number | null;
+  kind: NotificationKind;
+  sent_at: Date;
+}
+
+/** Notices of one kind held back from a recipient's mail by the limits, told with his next such mail (0630). */
+export interface NoticeMailsHeldTable {
+  recipient_id: number;
+  kind: NotificationKind;
+  held: number;
+  since: Date;
+}
+
+/** The token of a member's one-click unsubscribe from one topic's mails (migration 0631). */
+export interface MailUnsubscribeTokensTable {
+  user_id: number;
+  topic: NotificationTopic;
+  token: string;
+}
+
 export interface NotificationsTables {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
+  notice_mails: NoticeMailsTable;
+  notice_mails_held: NoticeMailsHeldTable;
+  mail_unsubscribe_tokens: MailUnsubscribeTokensTable;
 }
 
 /**

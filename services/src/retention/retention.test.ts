@@ -60,6 +60,11 @@ describe('pruneRetainedRows', () => {
       db,
     );
 
+    await sql`insert into notice_mails (recipient_id, sender_id, kind, sent_at)
+      values (${user.id}, null, 'COMMENT_REPLIED', ${daysAgo(2)}), (${user.id}, null, 'COMMENT_REPLIED', ${daysAgo(0.01)})`.execute(
+      db,
+    );
+
     const result = await pruneRetainedRows(db, { consumers: ['retention-test'], now: NOW, policy: { batchSize: 2 } });
 
     expect(result).toEqual({
@@ -71,7 +76,9 @@ describe('pruneRetainedRows', () => {
       rateLimitCounters: 1,
       loginCodes: 1,
       loginFailures: 1,
+      noticeMails: 1,
     });
+    expect(await count('notice_mails')).toBe(1);
     expect(await count('login_codes')).toBe(1);
     const { rows: kept } = await sql<{ n: string }>`
       select payload->>'missionId' as n from outbox order by position`.execute(db);

@@ -39,6 +39,7 @@ export interface RetentionResult {
   loginCodes: number;
   rateLimitCounters: number;
   loginFailures: number;
+  noticeMails: number;
 }
 
 /** Deletes batch after batch until a batch comes back short; returns the rows deleted. */
@@ -137,6 +138,8 @@ export async function pruneRetainedRows(
   );
   // Social login codes live 2 minutes; an unused one is pruned with the other expired tokens.
   const loginCodes = await pruneRows('login_codes', ['code_hash'], 'expires_at', tokenCutoff);
+  // The comment and reply mail limits look back one hour (services/src/notifications/mail-consumer.ts); a day is kept.
+  const noticeMails = await pruneRows('notice_mails', ['id'], 'sent_at', new Date(now.getTime() - 86_400_000));
   return {
     outbox,
     processedEvents,
@@ -146,6 +149,7 @@ export async function pruneRetainedRows(
     rateLimitCounters,
     loginCodes,
     loginFailures,
+    noticeMails,
   };
 }
 

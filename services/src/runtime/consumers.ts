@@ -6,7 +6,7 @@ import {
   type ReviewMailDependencies,
 } from '../creators';
 import { settlementFeedConsumer } from '../income';
-import { createNotificationMailConsumer, notificationsConsumer } from '../notifications';
+import { createNotificationMailConsumer, type NoticeMailLimits, notificationsConsumer } from '../notifications';
 import { createBankDepositMailConsumer } from '../payments';
 import type { EventConsumer } from '../outbox';
 import { creatorReliabilityConsumer } from '../trust';
@@ -29,7 +29,7 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
  * nothing, for tests and tools.
  */
 export function runtimeConsumers(
-  deps: ReviewMailDependencies & { alimtalk?: AlimtalkProvider | null },
+  deps: ReviewMailDependencies & { alimtalk?: AlimtalkProvider | null; noticeMailLimits?: NoticeMailLimits },
 ): readonly EventConsumer[] {
   return [
     ...EVENT_CONSUMERS,

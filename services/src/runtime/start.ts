@@ -6,7 +6,7 @@ import { barmanSettingsOf } from './backup-tasks';
 import { runtimeConsumers } from './consumers';
 import { startEventProcessing } from './event-processing';
 import { startMetricsListener } from '../health';
-import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer } from '../mail';
+import { createDevMailbox, createSmtpMailer, type DevMailbox, type Mailer, verifiedRecipientsOnly } from '../mail';
 import { openDatabase } from './database';
 import { startRetention } from '../retention';
 import { takePrestarted, temporalDevServerOptions } from './prestart';
@@ -84,11 +84,21 @@ export async function startFanmission(options: {
       mailer = devMailbox;
     }
     stops.push(() => mailer.close());
+    // Every mail of this process but a verification or reset goes to confirmed addresses only (services/src/mail).
+    mailer = verifiedRecipientsOnly(mailer, db);
     const alimtalk = alimtalkProviderFor(config, {
       warn: (object, message) => log(`${message} ${JSON.stringify(object)}`),
       error: (object, message) => log(`${message} ${JSON.stringify(object)}`),
     });
-    const eventConsumers = runtimeConsumers({ mailer, publicUrl: config.PUBLIC_URL, alimtalk });
+    const eventConsumers = runtimeConsumers({
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      alimtalk,
+      noticeMailLimits: {
+        perRecipientPerHour: config.NOTICE_MAILS_PER_RECIPIENT_PER_HOUR,
+        perSenderPerHour: config.NOTICE_MAILS_PER_SENDER_PER_HOUR,
+      },
+    });
 
     // One process runs the API and the worker (`all`): the API's client shares the worker's connection, so its
     // workflow starts are eager (the first task comes back in the start's answer, to this worker, with no poll).

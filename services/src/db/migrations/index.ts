@@ -106,6 +106,8 @@ import * as m0560 from './0560_money_out_rule';
 import * as m0570 from './0570_founding_staff_grant';
 import * as m0590 from './0590_result_file_account_erasure';
 import * as m0610 from './0610_session_end_announced';
+import * as m0630 from './0630_notice_mail_limits';
+import * as m0631 from './0631_mail_unsubscribe_tokens';
 import * as m0640 from './0640_adult_flag_reason';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -217,5 +219,7 @@ export const migrations: Record<string, Migration> = {
   '0570_founding_staff_grant': m0570,
   '0590_result_file_account_erasure': m0590,
   '0610_session_end_announced': m0610,
+  '0630_notice_mail_limits': m0630,
+  '0631_mail_unsubscribe_tokens': m0631,
   '0640_adult_flag_reason': m0640,
 };
