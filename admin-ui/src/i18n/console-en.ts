@@ -388,6 +388,8 @@ export const consoleEn = {
         BANK_DEPOSIT_CONFIRM:
           'Bank deposit %{bankTransferId}: the statement must show %{amount} won from “%{depositorName}”, credited after %{requestedAt}',
         CREATOR_GRADE_CHANGE: 'Creator %{creatorId}: grade %{from} → %{to} (payout rate)',
+        CREATOR_BUSINESS_VERIFICATION:
+          'Creator %{creatorId}: business %{businessType} %{registrationNumber} registered as “%{registeredName}” (no withholding)',
         CREATOR_PENALTY_LIFT: 'Creator %{creatorId}: lift penalty %{penaltyId} (grade back: %{gradeBack})',
         GRADE_PROPOSAL_OVERRIDE:
           'Creator %{creatorId}: grade %{chosen} instead of the proposed %{proposed} (proposal %{proposalId})',

@@ -379,6 +379,8 @@ export const consoleKo: ConsoleMessages = {
         BANK_DEPOSIT_CONFIRM:
           '무통장 입금 %{bankTransferId}: 입금자 “%{depositorName}”, %{amount}원이 %{requestedAt} 이후 통장 거래내역에 있어야 함',
         CREATOR_GRADE_CHANGE: '크리에이터 %{creatorId}: 등급 %{from} → %{to} (정산 단가)',
+        CREATOR_BUSINESS_VERIFICATION:
+          '크리에이터 %{creatorId}: 사업자 %{businessType} %{registrationNumber} 등록 상호 “%{registeredName}” (원천징수 없음)',
         CREATOR_PENALTY_LIFT: '크리에이터 %{creatorId}: 페널티 %{penaltyId} 해제 (돌아오는 등급: %{gradeBack})',
         GRADE_PROPOSAL_OVERRIDE: '크리에이터 %{creatorId}: 제안 등급 %{proposed} 대신 %{chosen} (제안 %{proposalId})',
         PAYOUT_ACCOUNT_CHANGE: '크리에이터 %{creatorId}: 정산 계좌 변경 → %{bank} %{account} (%{holder})',

@@ -106,6 +106,7 @@ import * as m0560 from './0560_money_out_rule';
 import * as m0570 from './0570_founding_staff_grant';
 import * as m0590 from './0590_result_file_account_erasure';
 import * as m0610 from './0610_session_end_announced';
+import * as m0650 from './0650_verified_business_registration';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -216,4 +217,5 @@ export const migrations: Record<string, Migration> = {
   '0570_founding_staff_grant': m0570,
   '0590_result_file_account_erasure': m0590,
   '0610_session_end_announced': m0610,
+  '0650_verified_business_registration': m0650,
 };
