@@ -5,6 +5,7 @@ export { changePayoutAccountAsFinance, payoutAccountApproval } from './payout-ac
 export { creatorPopularityConsumer } from './popularity-consumer';
 export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
 export { creatorGradeApproval, updateCreatorOrRequestGradeChange } from './grade-approvals';
+export { creatorBusinessApproval } from './business-verification';
 export { findCreatorById, tagsOfCreator } from './repository';
 export {
   checkDuePayoutAccounts,
