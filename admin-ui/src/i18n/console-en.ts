@@ -426,6 +426,20 @@ export const consoleEn = {
       shortfall: 'Shortfall (coins)',
       date: 'Date',
     },
+    businessRegistration: {
+      title: 'Business registration',
+      declared: 'Declared by the creator',
+      verified: 'Verified business',
+      notVerified: 'Not verified (withheld as an individual)',
+      withholding: '3.3 % withholding',
+      withheld: 'Applies',
+      notWithheld: 'None (verified business)',
+      ask: 'Ask to verify the business',
+      explain:
+        'The tax office registry is asked for the number; a business in business is sent as an approval request with its registered name. Check the name and number on the registration certificate first. Once approved, nothing is withheld and only an account held in the registered name counts as his payout account.',
+      reason: 'What you checked',
+      types: { NONE: 'Individual (no business)', PRIVATE: 'Individual business', CORPORATION: 'Corporation' },
+    },
     payoutAccount: {
       change: 'Change payout account',
       confirmTitle: 'Request a payout account change',

@@ -27,6 +27,7 @@ import { formatKst, formatKstDay } from '../format/kst';
 import { useCanWrite } from '../permissions';
 import { useCodeLabel } from './code-field';
 import { CreatorPayoutHistory } from './payout-accounts';
+import { BusinessRegistrationCard } from './business-registration';
 import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
 
@@ -443,6 +444,7 @@ export const CreatorShow = (props: ShowProps) => (
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, minWidth: 0 }}>
       <CreatorApplication />
       <GradeChange />
+      <BusinessRegistrationCard />
       <PayoutHistoryCard />
     </Box>
   </Show>
