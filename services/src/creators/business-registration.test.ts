@@ -330,10 +330,6 @@ describe('POST /api/admin/creator-payout-accounts/{id}/business-verification', (
     const mine = await askVerification(creator.creatorId, finance, { reason: 'x' });
     expect(mine.statusCode).toBe(403);
     expect(mine.json()).toMatchObject({ code: 'OWN_ACCOUNT' });
-    await app()
-      .db.updateTable('creators')
-      .set({ user_id: creator.id })
-      .where('id', '=', creator.creatorId)
-      .execute();
+    await app().db.updateTable('creators').set({ user_id: creator.id }).where('id', '=', creator.creatorId).execute();
   });
 });

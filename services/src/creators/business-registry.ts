@@ -6,8 +6,7 @@ import type { MessageKey } from '../i18n';
 
 /** What the registry answers of a registration number: its status and the business's registered name, or nothing. */
 export type BusinessRegistryAnswer =
-  | { kind: 'FOUND'; status: BusinessRegistryStatus; registeredName: string }
-  | { kind: 'NOT_FOUND' };
+  { kind: 'FOUND'; status: BusinessRegistryStatus; registeredName: string } | { kind: 'NOT_FOUND' };
 
 /** The registry did not answer in time: nothing is decided on the registration. */
 export class BusinessRegistryUnavailableError extends Error {
