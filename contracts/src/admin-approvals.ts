@@ -16,6 +16,7 @@ export const APPROVAL_KINDS = [
   'CASH_COIN_ITEM',
   'BANK_DEPOSIT_CONFIRM',
   'CREATOR_GRADE_CHANGE',
+  'CREATOR_BUSINESS_VERIFICATION',
   'CREATOR_PENALTY_LIFT',
   'GRADE_PROPOSAL_OVERRIDE',
   'PAYOUT_ACCOUNT_CHANGE',
@@ -57,6 +58,8 @@ export const APPROVAL_SUMMARY_FIELDS = {
   /** What the receiving account's bank statement must show: who paid, how much, from when on (the request's time). */
   BANK_DEPOSIT_CONFIRM: ['bankTransferId', 'depositorName', 'amount', 'requestedAt'],
   CREATOR_GRADE_CHANGE: ['creatorId', 'from', 'to'],
+  /** The registration the registry answered for the number he declared: what removes his withholding. */
+  CREATOR_BUSINESS_VERIFICATION: ['creatorId', 'businessType', 'registrationNumber', 'registeredName'],
   CREATOR_PENALTY_LIFT: ['penaltyId', 'creatorId', 'gradeBack'],
   GRADE_PROPOSAL_OVERRIDE: ['proposalId', 'creatorId', 'proposed', 'chosen'],
   PAYOUT_ACCOUNT_CHANGE: ['creatorId', 'bank', 'account', 'holder'],

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { BANK_NAMES } from './banks';
 import { creatorReviewSchema } from './creator-review';
-import { payoutAccountVerificationSchema } from './payout-accounts';
+import { businessVerificationSchema, payoutAccountVerificationSchema } from './payout-accounts';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
-  BUSINESS_REGISTRATION_NUMBER_PATTERN,
+  isValidBusinessRegistrationNumber,
   businessTypeSchema,
   CASH_RECEIPT_NUMBER_PATTERN,
   CREATOR_MAX_TAGS,
@@ -105,6 +105,7 @@ export const myCreatorSchema = creatorSchema
     payoutForeigner: z.boolean(),
     /** The current payout account's holder check (docs/rules/settlement.md); null without an account. */
     payoutAccountVerification: payoutAccountVerificationSchema.nullable(),
+    businessVerification: businessVerificationSchema,
     newbie: newbieFlagsSchema,
     review: creatorReviewSchema,
     /** A lottery event of his is under way (not closed or cancelled): no new mission product until it ends. */
@@ -155,7 +156,7 @@ export const updateCreatorRequestSchema = z
     businessType: businessTypeSchema.nullable().optional(),
     businessName: optionalTrimmed(100).optional(),
     businessRegistrationNumber: optionalTrimmed(12)
-      .refine((value) => value === null || BUSINESS_REGISTRATION_NUMBER_PATTERN.test(value), {
+      .refine((value) => value === null || isValidBusinessRegistrationNumber(value), {
         error: 'creators.businessRegistrationNumberInvalid',
       })
       .optional(),

@@ -80,6 +80,26 @@ export const CREATOR_MAX_TAGS = 10;
 export const MINIMUM_COST_MAX = 10_000_000;
 /** Korean business registration numbers have 10 digits (shown as 123-45-67890). */
 export const BUSINESS_REGISTRATION_NUMBER_PATTERN = /^\d{3}-?\d{2}-?\d{5}$/;
+
+/** A business registration number's 10 digits, without hyphens. */
+export const businessRegistrationDigits = (value: string): string => value.replace(/-/g, '');
+
+/**
+ * Whether a business registration number (사업자등록번호) is well formed: 10 digits (hyphens as 123-45-67890 allowed)
+ * whose last is the check digit of the first nine (weights 1 3 7 1 3 7 1 3 5, plus the tens of the ninth digit × 5).
+ */
+export function isValidBusinessRegistrationNumber(value: string): boolean {
+  if (!BUSINESS_REGISTRATION_NUMBER_PATTERN.test(value)) return false;
+  const digits = [...businessRegistrationDigits(value)].map(Number);
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const sum = weights.reduce((total, weight, index) => total + weight * digits[index]!, 0);
+  const check = (10 - ((sum + Math.floor((digits[8]! * 5) / 10)) % 10)) % 10;
+  return check === digits[9];
+}
+
+/** What the business registry (국세청 사업자등록 상태조회) answers of a registration: in business, closed or suspended. */
+export const BUSINESS_REGISTRY_STATUSES = ['ACTIVE', 'CLOSED', 'SUSPENDED'] as const;
+export type BusinessRegistryStatus = (typeof BUSINESS_REGISTRY_STATUSES)[number];
 /** Cash receipts are issued to a phone number or a registration number: digits, hyphens allowed. */
 export const CASH_RECEIPT_NUMBER_PATTERN = /^[\d-]{8,20}$/;
 export const BANK_ACCOUNT_NUMBER_PATTERN = /^\d{1,30}$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime, limitedText } from './admin-fields';
 import { BANK_NAMES } from './banks';
-import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
+import { BANK_ACCOUNT_NUMBER_PATTERN, businessTypeSchema } from './creators';
 
 /*
  * A creator's payout account (where the monthly settlement is transferred) and its change history. The rules:
@@ -56,6 +56,21 @@ export const payoutAccountVerificationSchema = z
   })
   .meta({ id: 'PayoutAccountVerification' });
 export type PayoutAccountVerification = z.infer<typeof payoutAccountVerificationSchema>;
+
+/**
+ * The business registration that counts for the payout account and the withholding (docs/rules/settlement.md): the
+ * type staff approved after the business registry named the business; NONE until then, whatever the profile declares.
+ */
+export const businessVerificationSchema = z
+  .object({
+    businessType: businessTypeSchema,
+    /** The business's name as the registry answered it: a payout account in a business's name must be held in it. */
+    registeredName: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    verifiedAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'BusinessVerification' });
+export type BusinessVerification = z.infer<typeof businessVerificationSchema>;
 
 /** The forms of a company's name Korean banks print around it: `(주)`, `㈜`, `주식회사` and the like. */
 const COMPANY_FORMS = /\(주\)|㈜|주식회사|\(유\)|유한회사|\(합\)|합자회사|\(사\)|사단법인|\(재\)|재단법인/g;
@@ -130,6 +145,10 @@ export const adminPayoutAccountUpdateSchema = z.object({
 });
 export type AdminPayoutAccountUpdate = z.infer<typeof adminPayoutAccountUpdateSchema>;
 
+/** `POST /api/admin/creator-payout-accounts/{creatorId}/business-verification` (finance): why it is asked. */
+export const adminBusinessVerificationRequestSchema = z.object({ reason: limitedText(200) });
+export type AdminBusinessVerificationRequest = z.infer<typeof adminBusinessVerificationRequestSchema>;
+
 /** The answer of that PUT: the creator's payout account now (full number: finance only). */
 export const adminCreatorPayoutAccountSchema = payoutAccountStateSchema
   .extend({
@@ -137,6 +156,10 @@ export const adminCreatorPayoutAccountSchema = payoutAccountStateSchema
     creatorName: z.string(),
     /** The current account's holder check; null without an account. */
     verification: payoutAccountVerificationSchema.nullable(),
+    /** What he declares on his profile, and the registration staff verified. */
+    declaredBusinessType: businessTypeSchema.nullable(),
+    declaredBusinessRegistrationNumber: z.string().nullable(),
+    businessVerification: businessVerificationSchema,
   })
   .meta({ id: 'AdminCreatorPayoutAccount' });
 export type AdminCreatorPayoutAccount = z.infer<typeof adminCreatorPayoutAccountSchema>;

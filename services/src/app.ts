@@ -41,6 +41,7 @@ import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, resumableUploadRoutes, storageDriverFor } from './files';
 import { healthRoutes, metricsRoutes, registerHttpMetrics } from './health';
 import {
+  creatorBusinessApproval,
   creatorGradeApproval,
   creatorReviewAdminRoutes,
   creatorRoutes,
@@ -159,6 +160,7 @@ export const GUARDED_ACTIONS: readonly GuardedAction[] = [
   cashCoinItemApproval,
   bankDepositConfirmApproval,
   creatorGradeApproval,
+  creatorBusinessApproval,
   penaltyLiftApproval,
   gradeProposalOverrideApproval,
   payoutAccountApproval,

@@ -68,6 +68,7 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     bankAccountNumber: '3333012345678',
     reason: 'matrix',
   }),
+  'POST /api/admin/creator-payout-accounts/{id}/business-verification': () => ({ reason: 'matrix' }),
   'POST /api/v1/missions': (f) => ({ to: 'Minji', requestComment: 'Hello', missionProductId: f.productId }),
   'POST /api/v1/missions/lucky': (f) => ({ missionProductId: f.productId }),
   'POST /api/v1/users/me/identity-verifications': () => ({ redirectUrl: 'http://localhost:8080/creator/1' }),

@@ -278,6 +278,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'PUT /api/admin/creators/{id}': s`401 403 403 403 403 403 404 403`,
   'PUT /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
   'GET /api/admin/creator-payout-accounts/{id}': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/creator-payout-accounts/{id}/business-verification': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/settlements/{id}': s`401 403 403 403 403 403 403 404`,
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
   // A month without statements: finance reaches the batch rule (409 SETTLEMENT_BATCH_EMPTY), no one else gets that far.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { holdForMission, purchase, releaseToCreator } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
 import { identityNameHmac } from '@fanmission/services/creators';
-import type { BusinessType } from '@fanmission/contracts';
+import { isBusinessRegistered, type BusinessType } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type TestAccount } from '../harness/accounts';
 
@@ -37,15 +37,23 @@ export async function createIncomeCreator(
     .where('id', '=', account.id)
     .execute();
   const withBank = options.bank ?? true;
+  const businessType = options.businessType === undefined ? 'PRIVATE' : options.businessType;
   const creator = await app.db
     .updateTable('creators')
     .set({
       verified: true,
       payout_overseas: options.overseas ?? false,
       payout_foreigner: options.foreigner ?? false,
-      // A 개인사업자 unless asked otherwise: nothing withheld, so a statement pays all its income (an individual,
-      // `businessType: 'NONE'` or null, has 3.3 % withheld: docs/rules/settlement.md).
-      business_type: options.businessType === undefined ? 'PRIVATE' : options.businessType,
+      // A 개인사업자 unless asked otherwise, his registration verified: nothing withheld, so a statement pays all its
+      // income (an individual, `businessType: 'NONE'` or null, has 3.3 % withheld: docs/rules/settlement.md).
+      business_type: businessType,
+      ...(isBusinessRegistered(businessType) && {
+        business_registration_number: '1234567891',
+        verified_business_type: businessType ?? 'NONE',
+        verified_business_name: '별빛상점',
+        verified_business_number: '1234567891',
+        business_verified_at: new Date(),
+      }),
       bank_name: withBank ? '국민은행' : null,
       bank_account_holder: withBank ? INCOME_CREATOR_HOLDER : null,
       bank_account_number: withBank ? `1002${account.id}`.slice(0, 30) : null,

@@ -84,6 +84,7 @@ export const codesEn: CodeLabels = {
     CASH_COIN_ITEM: 'Paid coin item',
     BANK_DEPOSIT_CONFIRM: 'Bank deposit confirmation',
     CREATOR_GRADE_CHANGE: 'Creator grade change',
+    CREATOR_BUSINESS_VERIFICATION: 'Business registration verification',
     CREATOR_PENALTY_LIFT: 'Creator penalty lift',
     GRADE_PROPOSAL_OVERRIDE: 'Grade other than proposed',
     PAYOUT_ACCOUNT_CHANGE: 'Payout account change',

@@ -87,6 +87,7 @@ export const codesKo: CodeLabels = {
     CASH_COIN_ITEM: '유료 코인 상품',
     BANK_DEPOSIT_CONFIRM: '무통장 입금 확인',
     CREATOR_GRADE_CHANGE: '크리에이터 등급 변경',
+    CREATOR_BUSINESS_VERIFICATION: '사업자 등록 확인',
     CREATOR_PENALTY_LIFT: '크리에이터 페널티 해제',
     GRADE_PROPOSAL_OVERRIDE: '제안과 다른 등급 확정',
     PAYOUT_ACCOUNT_CHANGE: '정산 계좌 변경',

@@ -409,6 +409,8 @@ export const consoleEn = {
         BANK_DEPOSIT_CONFIRM:
           'Bank deposit %{bankTransferId}: the statement must show %{amount} won from “%{depositorName}”, credited after %{requestedAt}',
         CREATOR_GRADE_CHANGE: 'Creator %{creatorId}: grade %{from} → %{to} (payout rate)',
+        CREATOR_BUSINESS_VERIFICATION:
+          'Creator %{creatorId}: business %{businessType} %{registrationNumber} registered as “%{registeredName}” (no withholding)',
         CREATOR_PENALTY_LIFT: 'Creator %{creatorId}: lift penalty %{penaltyId} (grade back: %{gradeBack})',
         GRADE_PROPOSAL_OVERRIDE:
           'Creator %{creatorId}: grade %{chosen} instead of the proposed %{proposed} (proposal %{proposalId})',
@@ -444,6 +446,20 @@ export const consoleEn = {
       coinsTaken: 'Coins taken',
       shortfall: 'Shortfall (coins)',
       date: 'Date',
+    },
+    businessRegistration: {
+      title: 'Business registration',
+      declared: 'Declared by the creator',
+      verified: 'Verified business',
+      notVerified: 'Not verified (withheld as an individual)',
+      withholding: '3.3 % withholding',
+      withheld: 'Applies',
+      notWithheld: 'None (verified business)',
+      ask: 'Ask to verify the business',
+      explain:
+        'The tax office registry is asked for the number; a business in business is sent as an approval request with its registered name. Check the name and number on the registration certificate first. Once approved, nothing is withheld and only an account held in the registered name counts as his payout account.',
+      reason: 'What you checked',
+      types: { NONE: 'Individual (no business)', PRIVATE: 'Individual business', CORPORATION: 'Corporation' },
     },
     payoutAccount: {
       change: 'Change payout account',

@@ -400,6 +400,8 @@ export const consoleKo: ConsoleMessages = {
         BANK_DEPOSIT_CONFIRM:
           '무통장 입금 %{bankTransferId}: 입금자 “%{depositorName}”, %{amount}원이 %{requestedAt} 이후 통장 거래내역에 있어야 함',
         CREATOR_GRADE_CHANGE: '크리에이터 %{creatorId}: 등급 %{from} → %{to} (정산 단가)',
+        CREATOR_BUSINESS_VERIFICATION:
+          '크리에이터 %{creatorId}: 사업자 %{businessType} %{registrationNumber} 등록 상호 “%{registeredName}” (원천징수 없음)',
         CREATOR_PENALTY_LIFT: '크리에이터 %{creatorId}: 페널티 %{penaltyId} 해제 (돌아오는 등급: %{gradeBack})',
         GRADE_PROPOSAL_OVERRIDE: '크리에이터 %{creatorId}: 제안 등급 %{proposed} 대신 %{chosen} (제안 %{proposalId})',
         PAYOUT_ACCOUNT_CHANGE: '크리에이터 %{creatorId}: 정산 계좌 변경 → %{bank} %{account} (%{holder})',
@@ -433,6 +435,20 @@ export const consoleKo: ConsoleMessages = {
       coinsTaken: '회수한 코인',
       shortfall: '부족분(코인)',
       date: '일시',
+    },
+    businessRegistration: {
+      title: '사업자 등록',
+      declared: '크리에이터 입력',
+      verified: '확인된 사업자',
+      notVerified: '확인 전 (개인으로 원천징수)',
+      withholding: '원천징수 3.3%',
+      withheld: '적용',
+      notWithheld: '없음 (확인된 사업자)',
+      ask: '사업자 확인 요청',
+      explain:
+        '국세청 사업자 상태를 조회해 계속사업자면 등록 상호와 함께 승인 요청을 보냅니다. 사업자등록증 사본으로 상호와 번호를 확인한 뒤 요청하세요. 승인되면 원천징수가 빠지고 등록 상호 명의의 계좌만 정산 계좌로 인정됩니다.',
+      reason: '확인 내용',
+      types: { NONE: '개인(사업자 아님)', PRIVATE: '개인사업자', CORPORATION: '법인사업자' },
     },
     payoutAccount: {
       change: '정산 계좌 변경',

@@ -36,6 +36,7 @@ import { useCanWrite } from '../permissions';
 import { useCodeLabel } from './code-field';
 import { ActionsColumn, ConsoleList, WRAP } from './list-actions';
 import { CreatorPayoutHistory } from './payout-accounts';
+import { BusinessRegistrationCard } from './business-registration';
 import { PayoutAccountChangeAction } from './payout-account-change';
 import { UpdateAction } from './update-action';
 
@@ -545,6 +546,7 @@ export const CreatorShow = (props: ShowProps) => (
       <CreatorApplication />
       <AdultFlagCard />
       <GradeChange />
+      <BusinessRegistrationCard />
       <PayoutHistoryCard />
     </Box>
   </Show>

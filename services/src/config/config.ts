@@ -141,6 +141,10 @@ export const configSchema = z
     // (deterministic test accounts, docs/configuration.md). Unset, the sandbox outside production; none in it (every
     // new account stays UNVERIFIED and its statements held until a real provider is added).
     PAYOUT_HOLDER_LOOKUP_PROVIDER: optionalString.pipe(z.enum(['sandbox']).optional()),
+    // The business registry look-up (국세청 사업자등록 상태조회) that checks a creator's business registration number:
+    // only the local sandbox exists (its test numbers: services/src/creators/business-registry.ts). Unset, the sandbox
+    // outside production; none in it (a business registration cannot be declared until a real provider is added).
+    BUSINESS_REGISTRY_PROVIDER: optionalString.pipe(z.enum(['sandbox']).optional()),
     /** How often the background check takes the payout accounts due (queued, or a failed look-up to retry). */
     PAYOUT_HOLDER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
     // The cash-receipt API (현금영수증 발급) that issues a confirmed bank deposit's cash receipt: only the local sandbox
@@ -405,12 +409,14 @@ export const configSchema = z
     // The sandbox approves any payment its caller asks it to (free coins), and any birth date typed into its identity
     // check (every member an adult), if it were reachable in production.
     // The holder look-up's sandbox would verify any account against the holder its creator typed.
+    // The business registry's sandbox knows only its test numbers.
     // The cash-receipt sandbox would tell fans a receipt was issued that the tax service never saw.
     const sandboxed = [
       'PAYMENT_CARD_PROVIDER',
       'PAYMENT_PAYPAL_PROVIDER',
       'IDENTITY_VERIFICATION_PROVIDER',
       'PAYOUT_HOLDER_LOOKUP_PROVIDER',
+      'BUSINESS_REGISTRY_PROVIDER',
       'CASH_RECEIPT_PROVIDER',
     ] as const;
     for (const key of sandboxed) {

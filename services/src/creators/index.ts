@@ -5,6 +5,8 @@ export { changePayoutAccountAsFinance, payoutAccountApproval } from './payout-ac
 export { creatorPopularityConsumer } from './popularity-consumer';
 export { createReviewMailConsumer, REVIEW_MAIL_CONSUMER, type ReviewMailDependencies } from './review-mail-consumer';
 export { creatorGradeApproval, updateCreatorOrRequestGradeChange } from './grade-approvals';
+export { creatorBusinessApproval, requestBusinessVerification } from './business-verification';
+export { SANDBOX_BUSINESS_REGISTRATIONS, businessRegistryFor } from './business-registry';
 export { findCreatorById, tagsOfCreator } from './repository';
 export {
   checkDuePayoutAccounts,

@@ -5,12 +5,14 @@ import {
   adminPayoutAccountChangeFilterSchema,
   adminPayoutAccountChangeSchema,
   adminPayoutAccountUpdateSchema,
+  adminBusinessVerificationRequestSchema,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleListRoute, consoleRecordRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
+import { requestBusinessVerification } from './business-verification';
 import { changePayoutAccountAsFinance, payoutAccountAsFinance } from './payout-account';
 import { listPayoutAccountChanges, payoutAccountChange } from './payout-account-changes';
 
@@ -100,6 +102,38 @@ export async function payoutAccountAdminRoutes(app: FastifyInstance) {
       });
       if ('approval' in outcome) return reply.code(202).send(outcome.approval);
       return outcome.account;
+    },
+  );
+  routes.post(
+    `/${ACCOUNTS}/:id/business-verification`,
+    {
+      config: { adminResource: ACCOUNTS },
+      schema: {
+        tags,
+        summary: 'Ask to verify the business registration a creator declares (finance; 202, a staff approval request)',
+        description:
+          'The business registry (국세청 사업자등록 상태조회) is asked for the registration number on the creator’s ' +
+          'profile; a business in business is 202 with a staff approval request (CREATOR_BUSINESS_VERIFICATION) ' +
+          'carrying its registered name. Once another finance member approves it, the registration counts: no 3.3 % ' +
+          'withholding, and a payout account held in the registered name is his (checked again at once). 400 ' +
+          '`VALIDATION_FAILED` on `businessRegistrationNumber` when he declares no business, or the registry does not ' +
+          'know the number, or the business is closed or suspended; 503 `BUSINESS_REGISTRY_UNAVAILABLE` when the ' +
+          'registry does not answer. `reason` 1–200. `id` is the creator’s. Finance only (403), never on the caller’s ' +
+          'own creator (403 `OWN_ACCOUNT`); an unknown creator is 404.',
+        security: [{ bearerAuth: [] }],
+        params: adminIdParamsSchema,
+        body: adminBusinessVerificationRequestSchema,
+        response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      const approval = await requestBusinessVerification(
+        app.ctx,
+        requireCaller(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return reply.code(202).send(approval);
     },
   );
 }

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, notFound, type FieldProblem } from '../http';
 import { domainEvent, recordEvents } from '../outbox';
+import { businessVerificationOf } from './business-verification';
 import { payoutAccountVerificationOf, queuePayoutAccountCheck } from './payout-verification';
 import * as repository from './repository';
 import type { CreatorRow, PayoutAccountChangeRow } from './table';
@@ -276,14 +277,25 @@ async function payoutAccountWithVerification(db: DbExecutor, creator: CreatorRow
     bankName: creator.bank_name ?? undefined,
     bankAccountNumber: creator.bank_account_number ?? undefined,
   });
-  return { ...payoutAccountView(creator), verification };
+  return {
+    ...payoutAccountView(creator),
+    verification,
+    declaredBusinessType: creator.business_type,
+    declaredBusinessRegistrationNumber: creator.business_registration_number,
+    businessVerification: businessVerificationOf(creator),
+  };
 }
 
 /**
  * A creator's payout account as finance sees it (the full number), without its check: what an approval of a change
  * compares (a check answered in between does not void the request).
  */
-export function payoutAccountView(creator: CreatorRow): Omit<AdminCreatorPayoutAccount, 'verification'> {
+export function payoutAccountView(
+  creator: CreatorRow,
+): Omit<
+  AdminCreatorPayoutAccount,
+  'verification' | 'declaredBusinessType' | 'declaredBusinessRegistrationNumber' | 'businessVerification'
+> {
   return {
     id: creator.id,
     creatorName: creator.name,

@@ -32,7 +32,10 @@ beforeAll(async () => {
 
 const BANK = '카카오뱅크';
 
-/** A creator whose identity check verified `name` (only its HMAC is kept), or without one. */
+/**
+ * A creator whose identity check verified `name` (only its HMAC is kept), or without one; with `business`, a business
+ * registration staff verified, registered under `business.name`.
+ */
 async function creatorNamed(name: string | null, business?: { type: 'PRIVATE' | 'CORPORATION'; name: string }) {
   const creator = await createCreator(app());
   if (name !== null) {
@@ -45,7 +48,16 @@ async function creatorNamed(name: string | null, business?: { type: 'PRIVATE' | 
   if (business) {
     await app()
       .db.updateTable('creators')
-      .set({ business_type: business.type, business_name: business.name })
+      .set({
+        business_type: business.type,
+        business_name: business.name,
+        business_registration_number: '2208162517',
+        // Staff verified the registration: the registry's name for it is `business.name`.
+        verified_business_type: business.type,
+        verified_business_name: business.name,
+        verified_business_number: '2208162517',
+        business_verified_at: clock.now,
+      })
       .where('id', '=', creator.creatorId)
       .execute();
   }
@@ -140,9 +152,30 @@ describe('the creator sets a payout account: its holder is looked up at once', (
     });
   });
 
+  it('MISMATCH: an account in a business name he declares but staff never verified', async () => {
+    const creator = await creatorNamed('김별빛');
+    await app()
+      .db.updateTable('creators')
+      .set({ business_type: 'CORPORATION', business_name: '별빛컴퍼니', business_registration_number: '2208162517' })
+      .where('id', '=', creator.creatorId)
+      .execute();
+    const answered = await setAccount(creator, '(주)별빛컴퍼니', accountNumber());
+    expect(answered.payoutAccountVerification?.status).toBe('MISMATCH');
+  });
+
   it('MISMATCH: an individual’s account in his business’s name is not his without a registration', async () => {
     const creator = await creatorNamed('김별빛', { type: 'CORPORATION', name: '별빛컴퍼니' });
-    await app().db.updateTable('creators').set({ business_type: 'NONE' }).where('id', '=', creator.creatorId).execute();
+    await app()
+      .db.updateTable('creators')
+      .set({
+        business_type: 'NONE',
+        verified_business_type: 'NONE',
+        verified_business_name: null,
+        verified_business_number: null,
+        business_verified_at: null,
+      })
+      .where('id', '=', creator.creatorId)
+      .execute();
     const answered = await setAccount(creator, '(주)별빛컴퍼니', accountNumber());
     expect(answered.payoutAccountVerification?.status).toBe('MISMATCH');
   });

@@ -15,7 +15,7 @@ import type { PayoutAccountVerificationRow, PayoutAccountVerificationsTable } fr
 /*
  * Verified payout accounts (docs/rules/settlement.md, verified payout account): every account a creator sets is
  * looked up at its bank (예금주 조회), and its holder must be the creator — the name his identity check verified, or
- * his business name when he is business-registered. A statement pays only to a VERIFIED account (the income module's
+ * the name the business registry gave for the registration staff verified (never a name he typed himself). A statement pays only to a VERIFIED account (the income module's
  * hold). A bank that does not answer is asked again in the background.
  */
 
@@ -76,14 +76,14 @@ function matchedName(
   return null;
 }
 
-/** The account with what its check compares: the holder the creator typed, his verified name, his business name. */
+/** The account with what its check compares: the holder the creator typed, his verified name, his verified business. */
 function checkTarget(db: DbExecutor, key: PayoutAccountKey) {
   return db
     .selectFrom('payout_account_verifications as v')
     .innerJoin('creators as c', 'c.id', 'v.creator_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .selectAll('v')
-    .select(['c.bank_account_holder', 'c.business_type', 'c.business_name', 'u.identity_name_hmac'])
+    .select(['c.bank_account_holder', 'c.verified_business_type', 'c.verified_business_name', 'u.identity_name_hmac'])
     .where('v.creator_id', '=', key.creatorId)
     .where('v.bank_name', '=', key.bankName)
     .where('v.bank_account_number', '=', key.bankAccountNumber)
@@ -92,9 +92,9 @@ function checkTarget(db: DbExecutor, key: PayoutAccountKey) {
 
 /**
  * Looks the account up and records the outcome: VERIFIED when the bank's holder is the creator's verified name or
- * business name (`normalizeHolderName`), MISMATCH when it is someone else, FAILED when the bank has no such account
+ * his verified business's registered name (`normalizeHolderName`), MISMATCH when it is someone else, FAILED when the bank has no such account
  * (not retried: the creator fixes the number) or does not answer (retried, `retryDelayMs`). With no name to compare
- * (no identity check with a name, no business registration) or no look-up configured, it stays UNVERIFIED without
+ * (no identity check with a name, no verified business registration) or no look-up configured, it stays UNVERIFIED without
  * asking the bank. A check whose account was queued again meanwhile records nothing. Answers the status recorded.
  */
 export async function checkPayoutAccount(
@@ -106,7 +106,7 @@ export async function checkPayoutAccount(
   if (!target || target.status === 'VERIFIED' || target.status === 'MISMATCH') return target?.status ?? null;
   const names = {
     nameHmac: target.identity_name_hmac,
-    businessName: isBusinessRegistered(target.business_type) ? target.business_name : null,
+    businessName: isBusinessRegistered(target.verified_business_type) ? target.verified_business_name : null,
   };
   const waiting = (failure: PayoutAccountVerificationFailure): Outcome => ({
     status: 'UNVERIFIED',
@@ -169,7 +169,7 @@ async function lookUpOutcome(
 
 /**
  * The background check: the accounts due (queued, or a failed look-up's retry time passed), and those that waited for
- * a name to compare and have one now (an identity check with a name, a business registration). Answers how many it
+ * a name to compare and have one now (an identity check with a name, a verified business registration). Answers how many it
  * checked.
  */
 export async function checkDuePayoutAccounts(
@@ -189,7 +189,7 @@ export async function checkDuePayoutAccounts(
           eb('v.failure', '=', 'NO_VERIFIED_NAME'),
           eb.or([
             eb('u.identity_name_hmac', 'is not', null),
-            eb.and([eb('c.business_type', 'in', ['PRIVATE', 'CORPORATION']), eb('c.business_name', 'is not', null)]),
+            eb('c.verified_business_type', 'in', ['PRIVATE', 'CORPORATION']),
           ]),
         ]),
       ]),

@@ -72,7 +72,8 @@ const fullProfile = (overrides: object = {}) => ({
   containAdultContent: false,
   url: `star${Date.now()}${Math.floor(Math.random() * 1000)}`,
   businessType: 'PRIVATE',
-  businessRegistrationNumber: '123-45-67890',
+  // The business registry sandbox's individual business in business (services/src/creators/business-registry.ts).
+  businessRegistrationNumber: '123-45-67891',
   ...overrides,
 });
 
@@ -263,7 +264,7 @@ describe('PUT /api/v1/creators/{id}: profile', () => {
       url: profile.url,
       description: '노래하는 크리에이터입니다.',
       businessType: 'PRIVATE',
-      businessRegistrationNumber: '123-45-67890',
+      businessRegistrationNumber: '123-45-67891',
       businessName: null,
       businessCashReceiptNumber: null,
       snsLinks: profile.snsLinks,

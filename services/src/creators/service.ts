@@ -30,6 +30,12 @@ import { AppError, accessDenied, conflict, invalidFields, notFound, type FieldPr
 import { applyCustomSettingsToProduct } from '../mission-products';
 import { currentEventProductId, hasOngoingEvent } from '../events';
 import { getProduct } from '../mission-products';
+import {
+  businessVerificationOf,
+  declaredRegistrationProblem,
+  requeueAccountCheck,
+  verifiedBusinessAfter,
+} from './business-verification';
 import { invalidCreatorFields, nothingToUpdate } from './errors';
 import * as repository from './repository';
 import type { CreatorWithUser } from './repository';
@@ -125,6 +131,7 @@ async function myCreatorView(ctx: ServiceContext, creator: CreatorWithUser): Pro
     payoutOverseas: creator.payout_overseas,
     payoutForeigner: creator.payout_foreigner,
     payoutAccountVerification,
+    businessVerification: businessVerificationOf(creator),
     newbie,
     review: reviewOf(creator, newbie),
     ongoingEvent,
@@ -176,6 +183,9 @@ export async function updateCreator(
   const passwordProblem = groups.bank
     ? await payoutReauthenticationProblem(ctx.db, caller, body.currentPassword, request.sessionIssuedAt)
     : null;
+  // The business registry is asked before the row lock too: a number it does not know, or a closed or suspended
+  // business, is refused with the other problems.
+  const registryProblem = groups.profile ? await declaredRegistrationProblem(ctx, body) : null;
 
   let changedAccount: PayoutAccountChangeRow | undefined;
   try {
@@ -186,6 +196,7 @@ export async function updateCreator(
       let values: CreatorUpdate = {};
       let tags: number[] | undefined;
       let adultFlag: CreatorUpdate = {};
+      let businessUndone = false;
       if (groups.profile) {
         const profile = await profileChanges(ctx, creator, owner.image_file_id, body);
         problems.push(...profile.problems);
@@ -195,7 +206,13 @@ export async function updateCreator(
           ownsCreator(caller, creator) ? 'CREATOR' : 'OPERATOR',
           ctx.now(),
         );
-        values = { ...values, ...profile.values, ...adultFlag, ...requeueValues(creator) };
+        if (registryProblem) problems.push(registryProblem);
+        const business = verifiedBusinessAfter(creator, {
+          type: profile.values.business_type ?? null,
+          number: profile.values.business_registration_number ?? null,
+        });
+        businessUndone = business.undone;
+        values = { ...values, ...profile.values, ...business.values, ...adultFlag, ...requeueValues(creator) };
         tags = profile.tags;
       }
       if (groups.custom) {
@@ -209,6 +226,7 @@ export async function updateCreator(
         throw invalidCreatorFields(groups.profile, problems);
       }
       if (Object.keys(values).length > 0) await repository.updateCreator(trx, creatorId, values);
+      if (businessUndone) await requeueAccountCheck(trx, creator, ctx.now());
       if (Object.keys(adultFlag).length > 0 && !hasStaffRole(caller.roles)) {
         await auditCreatorAdultFlag(trx, {
           caller,

@@ -31,6 +31,14 @@ export interface CreatorsTable {
   business_name: string | null;
   business_registration_number: string | null;
   business_cash_receipt_number: string | null;
+  /**
+   * The business registration staff approved after the registry answered it as in business (migration 0650): what
+   * removes the withholding and whose registered name a payout account may be held in. NONE until then.
+   */
+  verified_business_type: Generated<BusinessType>;
+  verified_business_name: string | null;
+  verified_business_number: string | null;
+  business_verified_at: Date | null;
   donating: Generated<boolean>;
   bank_name: string | null;
   bank_account_holder: string | null;

@@ -81,13 +81,13 @@ export async function accumulatedIncome(db: DbExecutor, creatorId: number, now: 
 async function payoutAccount(db: DbExecutor, creatorId: number) {
   const creator = await db
     .selectFrom('creators')
-    .select(['payout_overseas', 'payout_foreigner', 'business_type'])
+    .select(['payout_overseas', 'payout_foreigner', 'verified_business_type'])
     .where('id', '=', creatorId)
     .executeTakeFirstOrThrow();
   return {
     overseas: creator.payout_overseas,
     foreigner: creator.payout_foreigner,
-    businessRegistered: isBusinessRegistered(creator.business_type),
+    businessRegistered: isBusinessRegistered(creator.verified_business_type),
   };
 }
 

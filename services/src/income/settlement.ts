@@ -124,7 +124,7 @@ async function settleCreators(
       'id',
       'payout_overseas',
       'payout_foreigner',
-      'business_type',
+      'verified_business_type',
       'bank_name',
       'bank_account_holder',
       'bank_account_number',
@@ -180,7 +180,7 @@ async function settleCreators(
     const account = {
       overseas: creator.payout_overseas,
       foreigner: creator.payout_foreigner,
-      businessRegistered: isBusinessRegistered(creator.business_type),
+      businessRegistered: isBusinessRegistered(creator.verified_business_type),
     };
     const decision = decideSettlement(pending, account);
     // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and

@@ -115,9 +115,10 @@ export function statementsQuery(db: DbExecutor) {
         'pv.status as pay_to_verification',
         'pv.bank_holder as pay_to_bank_holder',
         'cr.name as creator_name',
-        'cr.business_type',
-        'cr.business_name',
-        'cr.business_registration_number',
+        // The registration staff verified: what the withholding was decided on.
+        'cr.verified_business_type as business_type',
+        'cr.verified_business_name as business_name',
+        'cr.verified_business_number as business_registration_number',
         'co.paid_by_statement_id as carried_into_statement_id',
       ])
   );

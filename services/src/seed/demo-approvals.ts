@@ -11,7 +11,13 @@ import {
 import { grantBonusItem } from '../coins';
 import type { ServiceContext } from '../context';
 import { inviteOrRequestApproval, saveCoinItemOrRequestApproval, updateOrRequestApproval } from '../console';
-import { changePayoutAccountAsFinance, updateCreatorOrRequestGradeChange } from '../creators';
+import {
+  businessRegistryFor,
+  changePayoutAccountAsFinance,
+  requestBusinessVerification,
+  SANDBOX_BUSINESS_REGISTRATIONS,
+  updateCreatorOrRequestGradeChange,
+} from '../creators';
 import {
   confirmGradeProposalOrRequestApproval,
   decideStatement,
@@ -34,7 +40,8 @@ const DEMO_DISCOUNT_PACK = '100 코인 첫 충전 할인';
 
 /**
  * The demo's approvals queue (docs/operations.md, The approval queue): finance1@ has asked for a free-coin grant
- * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to invite a third
+ * above the limit, to add a BONUS coin item above it, for a change of a creator's payout account, to verify the
+ * business registration skydance declares (the registry sandbox's individual business), to invite a third
  * finance member, to pay two members' refunds above the limit (one by hand, one through the card provider), to cancel a
  * member's charge above it and, where the demo world has such statements, to approve an issued statement, to pay an
  * approved one and to release a held one, to approve a month's issued statements and to pay a month's approved ones as
@@ -92,6 +99,7 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
     { bankName: '카카오뱅크', bankAccountHolder: '별빛', bankAccountNumber: '3333000000001', reason },
     { actor: caller, ip: null, requestId: 'demo-seed', reason },
   );
+  await seedBusinessVerification(ctx, caller);
   await inviteOrRequestApproval(ctx, caller, { email: 'finance3@fanmission.local', roles: ['ROLE_FINANCE'] }, 'ko');
   const statementOf = (status: 'ISSUED' | 'APPROVED', held: boolean) =>
     ctx.db
@@ -121,6 +129,28 @@ export async function seedDemoApprovals(ctx: ServiceContext): Promise<void> {
   await seedMoneyIn(ctx, caller, fan.id);
   await seedRoleGrant(ctx);
   await seedPayoutRateChanges(ctx);
+}
+
+/**
+ * skydance has declared himself an individual business (개인사업자) with the registry sandbox's number; finance1@ asks to
+ * verify it: until finance2@ approves, his statements are withheld 3.3 % like any individual's. Without a registry
+ * (production) nothing is asked.
+ */
+async function seedBusinessVerification(ctx: ServiceContext, caller: Caller): Promise<void> {
+  if (!businessRegistryFor(ctx.config)) return;
+  const declared = await ctx.db
+    .updateTable('creators')
+    .set({
+      business_type: 'PRIVATE',
+      business_name: null,
+      business_registration_number: SANDBOX_BUSINESS_REGISTRATIONS.activePrivate.number,
+      business_cash_receipt_number: null,
+    })
+    .where('url', '=', 'skydance')
+    .returning('id')
+    .executeTakeFirst();
+  if (!declared) return;
+  await requestBusinessVerification(ctx, caller, declared.id, '데모: 사업자등록증 사본 확인, 국세청 상태 계속사업자');
 }
 
 /**

@@ -62,7 +62,7 @@ describe('demo data', () => {
       return (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
     };
     const checker = await consoleSession(DEMO_STAFF.financeChecker);
-    expect((await checker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 9, mine: 0 });
+    expect((await checker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 10, mine: 0 });
     const waiting = (await checker(`/api/admin/approvals?filter=${encodeURIComponent('{"view":"waiting"}')}`)).json<
       AdminApproval[]
     >();
@@ -71,6 +71,7 @@ describe('demo data', () => {
       ['BONUS_COIN_ITEM', 'PENDING', DEMO_STAFF.financeMaker],
       ['BONUS_GRANT', 'PENDING', DEMO_STAFF.financeMaker],
       ['CASH_COIN_ITEM', 'PENDING', DEMO_STAFF.financeMaker],
+      ['CREATOR_BUSINESS_VERIFICATION', 'PENDING', DEMO_STAFF.financeMaker],
       ['CREATOR_GRADE_CHANGE', 'PENDING', DEMO_STAFF.operatorMaker],
       ['CREATOR_PENALTY_LIFT', 'PENDING', DEMO_STAFF.operatorMaker],
       ['GRADE_PROPOSAL_OVERRIDE', 'PENDING', DEMO_STAFF.operatorMaker],
@@ -78,7 +79,7 @@ describe('demo data', () => {
       ['STAFF_INVITATION', 'PENDING', DEMO_STAFF.financeMaker],
     ]);
     const maker = await consoleSession(DEMO_STAFF.financeMaker);
-    expect((await maker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 3, mine: 6 });
+    expect((await maker('/api/admin/approvals/counts')).json()).toEqual({ waitingForMe: 3, mine: 7 });
     for (const operator of [DEMO_STAFF.operatorMaker, DEMO_STAFF.operatorChecker]) {
       expect((await (await consoleSession(operator))('/api/admin/approvals/counts')).statusCode).toBe(200);
     }

@@ -73,9 +73,34 @@ export const creatorsMessages = {
     ja: '現金領収書番号の情報が必要です。',
   },
   'creators.businessRegistrationNumberInvalid': {
-    ko: '사업자 등록번호는 10자리 숫자입니다 (예: 123-45-67890).',
-    en: 'A business registration number has 10 digits (e.g. 123-45-67890).',
-    ja: '事業者登録番号は10桁の数字です（例: 123-45-67890）。',
+    ko: '사업자 등록번호는 검증번호가 맞는 10자리 숫자입니다 (예: 220-81-62517). 번호를 다시 확인해 주세요.',
+    en: 'A business registration number has 10 digits, the last a check digit (e.g. 220-81-62517). Check the number.',
+    ja: '事業者登録番号は検証番号の合う10桁の数字です（例: 220-81-62517）。番号をご確認ください。',
+  },
+  'creators.businessRegistrationNotFound': {
+    ko: '국세청에 등록되지 않은 사업자 등록번호입니다. 번호를 확인해 주세요.',
+    en: 'The tax office has no business registered under this number. Check the number.',
+    ja: '国税庁に登録されていない事業者登録番号です。番号をご確認ください。',
+  },
+  'creators.businessClosed': {
+    ko: '폐업한 사업자입니다. 폐업한 사업자로는 사업자 정산을 받을 수 없습니다.',
+    en: 'This business is closed (폐업). A closed business cannot be paid as a business.',
+    ja: '廃業した事業者です。廃業した事業者として精算を受けることはできません。',
+  },
+  'creators.businessSuspended': {
+    ko: '휴업 중인 사업자입니다. 휴업 중에는 사업자 정산을 받을 수 없습니다.',
+    en: 'This business is suspended (휴업). A suspended business cannot be paid as a business.',
+    ja: '休業中の事業者です。休業中は事業者として精算を受けることはできません。',
+  },
+  'creators.businessRegistryUnavailable': {
+    ko: '국세청 사업자 상태를 확인하지 못했습니다. 잠시 후 다시 시도해 주세요. 아무것도 바뀌지 않았습니다.',
+    en: 'The business registry could not be asked. Try again in a moment; nothing was changed.',
+    ja: '事業者の状態を確認できませんでした。しばらくしてから再度お試しください。何も変更されていません。',
+  },
+  'creators.businessNotDeclared': {
+    ko: '크리에이터가 사업자(개인·법인)로 등록번호를 입력하지 않았습니다.',
+    en: 'The creator has not declared a business (individual or corporation) with its registration number.',
+    ja: 'クリエイターが事業者（個人・法人）として登録番号を入力していません。',
   },
   'creators.cashReceiptNumberInvalid': {
     ko: '현금영수증 번호는 숫자와 하이픈으로 8~20자입니다.',

@@ -27,6 +27,7 @@ import {
   type BankValues,
 } from './bank-account';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
+import { BusinessRegistrationNote } from './business-registration-note';
 import { checkMessage, PayoutAccountCheck } from './payout-account-check';
 
 /** Navigation state of /bank-account-change and /password-change: the account's e-mail. */
@@ -119,6 +120,10 @@ function BankAccountForm() {
       <Card>
         <Stack component="form" onSubmit={submit} noValidate spacing={2} aria-label={t('creatorStudio.bank.title')}>
           <PayoutAccountCheck check={creator.data?.payoutAccountVerification ?? null} />
+          <BusinessRegistrationNote
+            declared={creator.data?.businessType ?? null}
+            verification={creator.data?.businessVerification ?? null}
+          />
           <Typography variant="body2" color="text.secondary">
             {t('creatorStudio.bank.notice', { hours: PAYOUT_ACCOUNT_HOLD_HOURS })}
           </Typography>

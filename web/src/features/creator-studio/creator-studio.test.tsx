@@ -47,6 +47,7 @@ const creator: MyCreator = {
   payoutOverseas: false,
   payoutForeigner: false,
   payoutAccountVerification: null,
+  businessVerification: { businessType: 'NONE', registeredName: null, registrationNumber: null, verifiedAt: null },
   newbie: { basicInfoDone: false, eventDone: false, missionDone: false },
   review: { status: 'PENDING', reason: null, queued: false, reviewedAt: null },
   ongoingEvent: false,

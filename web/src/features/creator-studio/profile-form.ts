@@ -1,5 +1,5 @@
 import {
-  BUSINESS_REGISTRATION_NUMBER_PATTERN,
+  isValidBusinessRegistrationNumber,
   BUSINESS_TYPE_REQUIRED_FIELDS,
   CASH_RECEIPT_NUMBER_PATTERN,
   CREATOR_NAME_MAX,
@@ -93,7 +93,7 @@ export function formatErrors(values: ProfileValues): Record<string, string> {
   }
   if (values.description.length > TEXT_LIMITS.description) errors.description = 'creatorStudio.errors.tooLong';
   const registration = values.businessRegistrationNumber.trim();
-  if (registration && values.businessType !== 'NONE' && !BUSINESS_REGISTRATION_NUMBER_PATTERN.test(registration)) {
+  if (registration && values.businessType !== 'NONE' && !isValidBusinessRegistrationNumber(registration)) {
     errors.businessRegistrationNumber = 'creatorStudio.errors.businessRegistrationNumberInvalid';
   }
   const receipt = values.businessCashReceiptNumber.trim();

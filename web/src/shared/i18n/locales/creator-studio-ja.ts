@@ -152,7 +152,7 @@ export const creatorStudioJa: CreatorStudioMessages = {
     snsLinkInvalid: 'SNSリンクを確認してください（http:// または https:// で始まります）。',
     urlInvalid: '英字、数字、-、_ のみ使用でき、数字のみにはできません。',
     urlReserved: 'このURLは使用できません。',
-    businessRegistrationNumberInvalid: '事業者登録番号は10桁の数字です（例: 123-45-67890）。',
+    businessRegistrationNumberInvalid: '事業者登録番号は検証番号の合う10桁の数字です（例: 220-81-62517）。',
     cashReceiptNumberInvalid: '現金領収書番号は数字と-で8〜20文字です。',
   },
   bank: {
@@ -173,6 +173,14 @@ export const creatorStudioJa: CreatorStudioMessages = {
     save: '保存',
     saved: '口座情報を変更しました。',
     failed: '失敗: {{error}}',
+    business: {
+      individual:
+        '事業者ではなく個人として精算されます。精算金から事業所得税3.3%（所得税3%、地方所得税0.3%）を差し引いてお支払いします。口座は本人認証したお名前の口座である必要があります。',
+      pending:
+        '入力された事業者登録番号は、国税庁の照会と運営チームの確認後に認められます。確認までは個人として3.3%を源泉徴収し、事業者名義の口座はご本人の口座と認められません。',
+      verified:
+        '確認済みの事業者です（登録商号: {{name}}）。源泉徴収なしで精算され、ご本人名義または登録商号名義の口座で受け取れます。',
+    },
     check: {
       title: '口座名義の確認',
       verifyIdentity: '本人認証する',

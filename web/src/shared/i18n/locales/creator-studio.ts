@@ -150,7 +150,7 @@ export const creatorStudioKo = {
     snsLinkInvalid: 'SNS 링크를 확인해 주세요. (http:// 또는 https://로 시작)',
     urlInvalid: '영문, 숫자, -, _만 쓸 수 있으며 숫자만으로는 만들 수 없습니다.',
     urlReserved: '사용할 수 없는 URL입니다.',
-    businessRegistrationNumberInvalid: '사업자등록번호는 10자리 숫자입니다. (예: 123-45-67890)',
+    businessRegistrationNumberInvalid: '사업자등록번호는 검증번호가 맞는 10자리 숫자입니다. (예: 220-81-62517)',
     cashReceiptNumberInvalid: '현금영수증 번호는 숫자와 -로 8~20자입니다.',
   },
   bank: {
@@ -170,6 +170,14 @@ export const creatorStudioKo = {
     save: '저장',
     saved: '계좌 정보가 변경되었습니다.',
     failed: '실패: {{error}}',
+    business: {
+      individual:
+        '사업자가 아닌 개인으로 정산돼요: 정산금에서 사업소득세 3.3%(소득세 3%, 지방소득세 0.3%)를 떼고 드려요. 계좌는 본인인증한 이름의 계좌여야 해요.',
+      pending:
+        '입력한 사업자 등록번호는 국세청 조회와 운영팀 확인을 거쳐야 인정돼요. 확인 전에는 개인으로 보고 3.3%를 원천징수하고, 사업자 명의 계좌는 본인 계좌로 인정되지 않아요.',
+      verified:
+        '확인된 사업자예요 (등록 상호: {{name}}). 원천징수 없이 정산되고, 본인 이름이나 등록 상호 명의의 계좌로 받을 수 있어요.',
+    },
     check: {
       title: '예금주 확인',
       verifyIdentity: '본인인증하기',
