@@ -67,6 +67,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               <Typography sx={{ whiteSpace: 'pre-line' }}>{mission.responseComment}</Typography>
             </Box>
           ) : null}
+          {isParty ? <RequestBox mission={mission} collapsed /> : null}
         </Stack>
       ) : content === 'thumbnail' ? (
         <Stack spacing={2}>
