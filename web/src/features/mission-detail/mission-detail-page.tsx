@@ -24,6 +24,7 @@ import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
+import { isOwnCancel } from '../../shared/missions/own-cancel';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -92,7 +93,11 @@ export function MissionDetailPage() {
             >
               {creator.name}
             </Link>
-            <Chip label={t(`missionStatus.${mission.status}`)} color={statusColor(mission)} size="small" />
+            <Chip
+              label={isOwnCancel(mission) ? t('missionDetail.ownCancel') : t(`missionStatus.${mission.status}`)}
+              color={isOwnCancel(mission) ? 'default' : statusColor(mission)}
+              size="small"
+            />
             {mission.private ? <Chip icon={<LockOutlined />} label={t('missionDetail.private')} size="small" /> : null}
           </Box>
         </Box>
