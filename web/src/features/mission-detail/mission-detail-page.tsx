@@ -55,6 +55,8 @@ export function MissionDetailPage() {
   }
   const creator = mission.missionProduct.creator;
   const refused = mission.status === 'REJECTED';
+  // Likes and the comment coin event wait for content: a request or a mission in progress has none yet.
+  const performed = mission.status === 'COMPLETED';
   // The head's and the content panel's sizes are those of the first view (shared/first-view.tsx, and the server's in
   // services/src/plugins/first-view.ts): change them together. The title wraps (a phone shows all of it); the chips
   // sit on the creator's line, which keeps its height, so they move nothing when they appear.
@@ -113,11 +115,12 @@ export function MissionDetailPage() {
       >
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
-          {/* A refused mission has nothing to like or comment on, nor a comment event to join: its coins went back. */}
-          {refused ? null : <MissionEventCard mission={mission} />}
+          {/* A lottery entry links its event, whatever its end (won, lost or cancelled). */}
+          <MissionEventCard mission={mission} />
           <EscrowTimeline mission={mission} />
-          {refused ? null : <LikePanel mission={mission} />}
-          {refused ? null : <CommentsPanel mission={mission} />}
+          {performed ? <LikePanel mission={mission} /> : null}
+          {/* A refused mission's comments stay readable; it takes no new ones (its coins went back). */}
+          <CommentsPanel mission={mission} writable={!refused} coinEvent={performed} />
         </Stack>
       </Box>
     </Container>
