@@ -7,7 +7,7 @@ import {
   paymentCurrencySchema,
 } from './coins';
 import { PAGE_SIZES } from './limits';
-import { missionStatusSchema, productTypeSchema } from './missions';
+import { missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
 
 /*
@@ -64,6 +64,8 @@ export const coinHistoryDepositSchema = z.object({
 export const coinHistoryMissionSchema = z.object({
   id: z.number().int(),
   status: missionStatusSchema,
+  /** Why a REJECTED mission ended (CANCELED on a request: the fan's own cancel); null otherwise. */
+  rejectionReason: missionRejectionReasonSchema.nullable(),
   missionProduct: z.object({ type: productTypeSchema, name: z.string() }),
   /** The creator the mission was asked of, as his page names him. */
   creatorName: z.string(),

@@ -164,8 +164,12 @@ export async function registerJwt(app: FastifyInstance, options: JwtOptions): Pr
       request.caller = await identify(request, `Bearer ${cookieToken}`, kind);
     } catch (error) {
       if (ignoreStaleToken) return;
-      // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped.
-      clearSessionCookie(reply, options.secureCookies, kind);
+      // A cookie that no longer signs anyone in (expired, logged out elsewhere, password changed) is dropped. A blocked
+      // member's stays: every request it makes answers LOGIN_BLOCKED (with the way to object), never a 401 that reads
+      // as an expired login; logging out drops it.
+      if (!(error instanceof AppError && error.options.code === 'LOGIN_BLOCKED')) {
+        clearSessionCookie(reply, options.secureCookies, kind);
+      }
       throw error;
     }
   });

@@ -153,6 +153,7 @@ describe('coin history', () => {
     const expected = {
       id: mission.id,
       status: 'REJECTED',
+      rejectionReason: 'PERFORM_EXPIRED',
       missionProduct: { type: 'BASIC', name: '생일 축하 노래' },
       creatorName,
     };

@@ -194,7 +194,7 @@ export async function findCoinsFrozenAt(db: DbExecutor, userId: number): Promise
   return row?.coins_frozen_at ?? null;
 }
 
-/** What a coin-history row shows of its mission: status and the product's type and name. */
+/** What a coin-history row shows of its mission: status (and why it ended refused) and the product's type and name. */
 export async function findMissionSummaries(
   db: DbExecutor,
   missionIds: readonly number[],
@@ -207,6 +207,7 @@ export async function findMissionSummaries(
     .select([
       'missions.id',
       'missions.status',
+      'missions.rejection_reason',
       'mission_products.type',
       'mission_products.name',
       'creators.name as creator_name',
@@ -219,6 +220,7 @@ export async function findMissionSummaries(
       {
         id: row.id,
         status: row.status,
+        rejectionReason: row.rejection_reason,
         missionProduct: { type: row.type, name: row.name },
         creatorName: row.creator_name,
       },

@@ -108,6 +108,20 @@ describe('the session cookie', () => {
     expect(sessionCookieOf(stale.headers['set-cookie']).attributes).toContain('Max-Age=0');
   });
 
+  it('a member blocked while logged in is told so on every request his cookie makes, never that it expired', async () => {
+    const member = await createAccount(app(), { password: 'cookie123' });
+    const { pair } = sessionCookieOf((await login(member.email, 'cookie123')).headers['set-cookie']);
+    await app().db.updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', member.id).execute();
+    // The app opened again sends several requests: each answers the block (with the way to object), and the cookie
+    // stays, so a later one is not a 401 that reads as an expired login.
+    for (let request = 0; request < 2; request += 1) {
+      const blocked = await me(pair);
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json()).toMatchObject({ code: 'LOGIN_BLOCKED' });
+      expect(blocked.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('a password change ends the old cookie and sets a fresh one that works', async () => {
     const member = await createAccount(app(), { password: 'oldpass123' });
     const { pair: old } = sessionCookieOf((await login(member.email, 'oldpass123')).headers['set-cookie']);

@@ -22,9 +22,10 @@ const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   feeCoins: null,
   ...fields,
 });
-const mission = (status: 'ACCEPTED' | 'REJECTED') => ({
+const mission = (status: 'ACCEPTED' | 'REJECTED', rejectionReason: 'REFUSED' | 'CANCELED' | null = null) => ({
   id: 7,
   status,
+  rejectionReason,
   missionProduct: { type: 'BASIC' as const, name: 'Birthday song' },
   creatorName: 'Starlight',
 });
@@ -64,6 +65,10 @@ describe('coin history texts', () => {
     expect(historyContent(row({ eventType: 'EXPIRED' }), tf)).toBe(t.coinHistory.expired);
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED') }), tf)).toBe(
       `Basic · Birthday song · Starlight ${t.coinHistory.rejected}`,
+    );
+    // The fan's own cancel is named as his, apart from the creator's refusals.
+    expect(historyContent(row({ eventType: 'REFUND', mission: mission('REJECTED', 'CANCELED') }), tf)).toBe(
+      `Basic · Birthday song · Starlight ${t.coinHistory.ownCancel}`,
     );
     expect(historyContent(row({ eventType: 'REFUND', mission: mission('ACCEPTED') }), tf)).toBe(
       'Basic · Birthday song · Starlight',

@@ -1,5 +1,6 @@
 import { type CoinHistoryRowDto, DEPOSIT_STATUSES, formatNumber } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
+import { isOwnCancel } from '../../shared/missions/own-cancel';
 
 /** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
@@ -25,6 +26,7 @@ export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
       return t('coinHistory.expired');
     case 'REFUND':
       if (!row.mission) return refundContent(row, t);
+      if (isOwnCancel(row.mission)) return `${product} ${t('coinHistory.ownCancel')}`;
       return row.mission.status === 'REJECTED' ? `${product} ${t('coinHistory.rejected')}` : product;
   }
 }

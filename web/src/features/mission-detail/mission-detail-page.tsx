@@ -24,6 +24,7 @@ import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
+import { isOwnCancel } from '../../shared/missions/own-cancel';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -54,6 +55,8 @@ export function MissionDetailPage() {
   }
   const creator = mission.missionProduct.creator;
   const refused = mission.status === 'REJECTED';
+  // Likes and the comment coin event wait for content: a request or a mission in progress has none yet.
+  const performed = mission.status === 'COMPLETED';
   // The head's and the content panel's sizes are those of the first view (shared/first-view.tsx, and the server's in
   // services/src/plugins/first-view.ts): change them together. The title wraps (a phone shows all of it); the chips
   // sit on the creator's line, which keeps its height, so they move nothing when they appear.
@@ -92,7 +95,11 @@ export function MissionDetailPage() {
             >
               {creator.name}
             </Link>
-            <Chip label={t(`missionStatus.${mission.status}`)} color={statusColor(mission)} size="small" />
+            <Chip
+              label={isOwnCancel(mission) ? t('missionDetail.ownCancel') : t(`missionStatus.${mission.status}`)}
+              color={isOwnCancel(mission) ? 'default' : statusColor(mission)}
+              size="small"
+            />
             {mission.private ? <Chip icon={<LockOutlined />} label={t('missionDetail.private')} size="small" /> : null}
           </Box>
         </Box>
@@ -108,11 +115,12 @@ export function MissionDetailPage() {
       >
         <MissionContentPanel mission={mission} />
         <Stack spacing={2}>
-          {/* A refused mission has nothing to like or comment on, nor a comment event to join: its coins went back. */}
-          {refused ? null : <MissionEventCard mission={mission} />}
+          {/* A lottery entry links its event, whatever its end (won, lost or cancelled). */}
+          <MissionEventCard mission={mission} />
           <EscrowTimeline mission={mission} />
-          {refused ? null : <LikePanel mission={mission} />}
-          {refused ? null : <CommentsPanel mission={mission} />}
+          {performed ? <LikePanel mission={mission} /> : null}
+          {/* A refused mission's comments stay readable; it takes no new ones (its coins went back). */}
+          <CommentsPanel mission={mission} writable={!refused} coinEvent={performed} />
         </Stack>
       </Box>
     </Container>

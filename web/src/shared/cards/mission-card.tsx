@@ -1,6 +1,7 @@
 import type { MissionView } from '@fanmission/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOwnCancel } from '../missions/own-cancel';
 import { CardImage } from './pictures';
 import { placeholderThumbnail } from './media';
 import './cards.css';
@@ -44,7 +45,9 @@ export function MissionCard({ mission, subtitle }: { mission: MissionView; subti
             {/* A lottery application waits for its draw, not for the creator's decision. */}
             {mission.missionProduct.type === 'EVENT' && mission.status === 'REQUESTED'
               ? t('applicationStatus.REQUESTED')
-              : t(`missionStatus.${mission.status}`)}
+              : isOwnCancel(mission)
+                ? t('missionDetail.ownCancel')
+                : t(`missionStatus.${mission.status}`)}
           </div>
           <div className="fm-card-title">{mission.missionProduct.name}</div>
           {subtitle === undefined ? null : <div className="fm-card-subtitle">{subtitle}</div>}

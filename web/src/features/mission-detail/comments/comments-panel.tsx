@@ -27,7 +27,17 @@ import { useSession } from '../../../shared/session/session';
  * a 200 counter, 5 comments a page with "more", replies on demand, the creator's icon, likes, edit and delete of one's
  * own, report and cancel, and the comment coin event's win.
  */
-export function CommentsPanel({ mission }: { mission: MissionView }) {
+export function CommentsPanel({
+  mission,
+  writable = true,
+  coinEvent = true,
+}: {
+  mission: MissionView;
+  /** False: the comments are shown, with no box for new ones. */
+  writable?: boolean;
+  /** False: the comment coin event is not offered here. */
+  coinEvent?: boolean;
+}) {
   const { t } = useTranslation();
   const [win, setWin] = useState<number | null>(null);
   const commentInput = useRef<HTMLTextAreaElement>(null);
@@ -47,7 +57,7 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
         </Typography>
       </Stack>
       {/* A creator's wallet holds no coins: creators take no part, and are not invited to. */}
-      {event && session.creatorId === null ? (
+      {event && coinEvent && writable && session.creatorId === null ? (
         <Alert severity="info" icon={<Celebration fontSize="small" />} sx={{ mb: 1.5 }} data-testid="comment-event">
           {t('comments.eventHint', {
             title: event.title,
@@ -57,7 +67,7 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
           })}
         </Alert>
       ) : null}
-      <CommentBox missionId={mission.id} onWin={setWin} inputRef={commentInput} />
+      {writable ? <CommentBox missionId={mission.id} onWin={setWin} inputRef={commentInput} /> : null}
       {list.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
           <CircularProgress size={28} aria-label={t('common.loading')} />
@@ -65,9 +75,11 @@ export function CommentsPanel({ mission }: { mission: MissionView }) {
       ) : comments.length === 0 ? (
         <Box sx={{ py: 3, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('discover.empty.comments')}</Typography>
-          <EmptyActionButton
-            action={{ label: t('discover.actions.writeComment'), onClick: () => commentInput.current?.focus() }}
-          />
+          {writable ? (
+            <EmptyActionButton
+              action={{ label: t('discover.actions.writeComment'), onClick: () => commentInput.current?.focus() }}
+            />
+          ) : null}
         </Box>
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }} component="ul" aria-label={t('comments.list')} style={{ padding: 0 }}>

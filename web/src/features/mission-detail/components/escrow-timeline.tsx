@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOwnCancel } from '../../../shared/missions/own-cancel';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../shared/session/session';
 import { useMissionEscrow } from '../api/escrow';
@@ -53,7 +54,7 @@ function stepLabel(t: ReturnType<typeof useTranslation>['t'], step: EscrowStep):
   }
 }
 
-function Timeline({ escrow }: { escrow: MissionEscrow }) {
+function Timeline({ escrow, ownCancel }: { escrow: MissionEscrow; ownCancel: boolean }) {
   const { t } = useTranslation();
   const now = useServerNow(escrow.now);
   const coins = escrow.heldCoins;
@@ -111,12 +112,17 @@ function Timeline({ escrow }: { escrow: MissionEscrow }) {
                 }}
               />
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                <Typography sx={{ fontWeight: 700 }}>{stepLabel(t, step)}</Typography>
+                <Typography sx={{ fontWeight: 700 }}>
+                  {/* The fan's own cancel is his, not a refusal. */}
+                  {ownCancel && step.kind === 'REFUSED' ? t('trust.escrow.stepOWN_CANCEL') : stepLabel(t, step)}
+                </Typography>
                 {step.kind === 'DEADLINE' && escrow.deadline ? <Countdown dueAt={step.at} now={now} /> : null}
               </Stack>
               <Typography variant="body2" color="text.secondary">
                 {formatDotDateTime(step.at)}
-                {step.kind === 'REFUSED' && step.reason ? ` · ${t(`trust.escrow.reason${step.reason}`)}` : ''}
+                {step.kind === 'REFUSED' && step.reason && !ownCancel
+                  ? ` · ${t(`trust.escrow.reason${step.reason}`)}`
+                  : ''}
               </Typography>
               {step.kind === 'REFUNDED' ? (
                 <Link component={RouterLink} to="/coin-history" variant="body2">
@@ -142,5 +148,5 @@ export function EscrowTimeline({ mission }: { mission: MissionView }) {
     (session.userId === mission.user.id || session.creatorId === mission.missionProduct.creator.id);
   const query = useMissionEscrow(mission.id, party);
   if (!party || !query.data) return null;
-  return <Timeline escrow={query.data} />;
+  return <Timeline escrow={query.data} ownCancel={isOwnCancel(mission)} />;
 }

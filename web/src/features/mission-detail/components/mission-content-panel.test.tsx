@@ -2,11 +2,12 @@
 // A completed mission's answer picture has its place before it loads: a frame of a fixed aspect ratio on the
 // mission's colour (never an empty grey block), so the response and the comments below never move.
 import type { MissionView } from '@fanmission/contracts';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { RequestAttachment } from '../../../shared/media/request-attachment';
+import { storeLogin } from '../../../shared/session/session';
 import { ContentHiddenNotice } from './content-hidden-notice';
 import { MissionContentPanel } from './mission-content-panel';
 
@@ -122,5 +123,39 @@ describe('what the fan sent with his request', () => {
     renderAt('/', <Route path="/" element={<RequestAttachment file={{ ...video, processing: 'PENDING' }} />} />);
     expect(screen.getByTestId('media-processing-note')).toBeTruthy();
     expect(screen.queryByLabelText('dance.mov')).toBeNull();
+  });
+});
+
+describe('the request on a completed mission', () => {
+  afterEach(() => {
+    cleanupApp();
+    window.localStorage.clear();
+  });
+
+  test('stays for its requester under the answer, collapsed, with what he wrote and sent', async () => {
+    await useLanguage('ko');
+    storeLogin({ id: 2, roles: ['ROLE_USER'] });
+    const done = {
+      ...mission,
+      to: '지수',
+      requestComment: '생일 축하 노래 불러 주세요',
+      requestFile: { contentType: 'image/jpeg', s3Url: '/files/me.jpg', thumbnail: null, filename: 'me.jpg' },
+      created: '2026-11-20T03:00:00Z',
+    } as unknown as MissionView;
+    renderAt('/', <Route path="/" element={<MissionContentPanel mission={done} />} />);
+    const toggle = screen.getByRole('button', { name: '요청 내용' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const region = await screen.findByRole('region', { name: '요청 내용' });
+    expect(region.textContent).toContain('생일 축하 노래 불러 주세요');
+    expect(region.textContent).toContain('지수');
+    expect(screen.getByRole('link', { name: 'me.jpg' }).getAttribute('href')).toBe('/files/me.jpg');
+  });
+
+  test('is not shown to a visitor who is not a party', async () => {
+    await useLanguage('ko');
+    renderAt('/', <Route path="/" element={<MissionContentPanel mission={{ ...mission, requestComment: 'x' }} />} />);
+    expect(screen.queryByRole('button', { name: '요청 내용' })).toBeNull();
   });
 });

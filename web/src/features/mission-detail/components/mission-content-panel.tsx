@@ -14,6 +14,7 @@ import { VideoPlayer } from '../../../shared/media/video-player';
 import { placeholderTint } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
 import { useSession } from '../../../shared/session/session';
+import { isOwnCancel } from '../../../shared/missions/own-cancel';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {
@@ -67,6 +68,7 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
               <Typography sx={{ whiteSpace: 'pre-line' }}>{mission.responseComment}</Typography>
             </Box>
           ) : null}
+          {isParty ? <RequestBox mission={mission} collapsed /> : null}
         </Stack>
       ) : content === 'thumbnail' ? (
         <Stack spacing={2}>
@@ -116,9 +118,11 @@ export function MissionContentPanel({ mission }: { mission: MissionView }) {
       ) : (
         <Stack spacing={2}>
           <Typography variant="h6" sx={{ fontWeight: 800 }}>
-            {t('missionDetail.rejected')}
+            {isOwnCancel(mission) ? t('missionDetail.ownCancel') : t('missionDetail.rejected')}
           </Typography>
-          {mission.rejectionReason ? (
+          {isOwnCancel(mission) ? (
+            <Alert severity="info">{t('missionDetail.ownCancelNote')}</Alert>
+          ) : mission.rejectionReason ? (
             <Alert severity="error">{t(`missionDetail.rejectedReasons.${mission.rejectionReason}`)}</Alert>
           ) : null}
           <CreatorFeedback mission={mission} />

@@ -218,7 +218,7 @@ export const en: Messages = {
       pending: 'Waiting',
       reserved: 'Reserved missions',
       liked: 'Liked',
-      rejected: 'Rejected missions',
+      rejected: 'Rejected or cancelled missions',
     },
     empty: {
       follow: 'You follow no creator yet.',
@@ -226,7 +226,7 @@ export const en: Messages = {
       pending: 'No requests or lottery applications are waiting.',
       reserved: 'No reserved missions.',
       liked: 'No liked missions.',
-      rejected: 'No rejected missions.',
+      rejected: 'No rejected or cancelled missions.',
     },
     goCreatorSearch: 'Find creators',
     goBrowseMissions: 'Browse missions',
@@ -400,6 +400,8 @@ export const en: Messages = {
     inProgress: 'The creator is preparing this mission.',
     dueBy: 'To be performed by {{date}}',
     rejected: 'Rejected mission',
+    ownCancel: 'Cancelled (by you)',
+    ownCancelNote: 'You cancelled this request. Your coins were refunded.',
     rejectedReasons: {
       REFUSED: 'The creator refused the request. The coins were refunded.',
       DECISION_EXPIRED: 'Rejected because it was not accepted within 30 days. The coins were refunded.',
@@ -582,6 +584,7 @@ export const en: Messages = {
     providerReversal: 'Payment refunded by the provider',
     refund: 'Charge withdrawn',
     rejected: '(rejected)',
+    ownCancel: '(cancelled by you)',
     deposit: {
       ready: 'Before deposit',
       paid: 'Deposited',

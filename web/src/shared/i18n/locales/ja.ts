@@ -220,7 +220,7 @@ export const ja: Messages = {
       pending: '申請中',
       reserved: '予約中のミッション',
       liked: 'いいね',
-      rejected: '拒否されたミッション',
+      rejected: '拒否・キャンセルされたミッション',
     },
     empty: {
       follow: 'フォローしているクリエイターはいません。',
@@ -228,7 +228,7 @@ export const ja: Messages = {
       pending: 'クリエイターの返事や抽選を待つリクエストはありません。',
       reserved: '予約中のミッションはありません。',
       liked: 'いいねしたミッションはありません。',
-      rejected: '拒否されたミッションはありません。',
+      rejected: '拒否またはキャンセルされたミッションはありません。',
     },
     goCreatorSearch: 'クリエイターを探す',
     goBrowseMissions: 'ミッションを見る',
@@ -404,6 +404,8 @@ export const ja: Messages = {
     inProgress: 'クリエイターがミッションを準備しています。',
     dueBy: '{{date}}までに実行',
     rejected: '拒否されたミッション',
+    ownCancel: 'キャンセル済み（自分で取り消したリクエスト）',
+    ownCancelNote: '自分で取り消したリクエストです。コインは返金されました。',
     rejectedReasons: {
       REFUSED: 'クリエイターがリクエストを拒否しました。コインは返金されました。',
       DECISION_EXPIRED: '30日以内に承諾されなかったため拒否されました。コインは返金されました。',
@@ -587,6 +589,7 @@ export const ja: Messages = {
     providerReversal: '決済代行会社で決済取消',
     refund: 'チャージ取消',
     rejected: '（拒否）',
+    ownCancel: '（キャンセル済み・自分で取り消したリクエスト）',
     deposit: {
       ready: '入金前',
       paid: '入金済み',

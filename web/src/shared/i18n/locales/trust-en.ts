@@ -24,6 +24,7 @@ export const trustEn: TrustMessages = {
     reasonDECISION_EXPIRED: 'The decision deadline passed',
     reasonPERFORM_EXPIRED: 'The perform deadline passed',
     reasonCANCELED: 'Cancelled',
+    stepOWN_CANCEL: 'Request cancelled (by you)',
     reasonNOT_WON: 'Not drawn',
     countdown: '{{days}} d {{hours}} h left',
     countdownHours: '{{hours}} h {{minutes}} min left',

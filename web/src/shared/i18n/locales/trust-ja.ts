@@ -24,6 +24,7 @@ export const trustJa: TrustMessages = {
     reasonDECISION_EXPIRED: '承諾期限が過ぎました',
     reasonPERFORM_EXPIRED: '実行期限が過ぎました',
     reasonCANCELED: 'キャンセルされました',
+    stepOWN_CANCEL: 'リクエスト取り消し（自分で取り消したリクエスト）',
     reasonNOT_WON: '当選しませんでした',
     countdown: '残り{{days}}日{{hours}}時間',
     countdownHours: '残り{{hours}}時間{{minutes}}分',

@@ -22,6 +22,7 @@ export const trustKo = {
     reasonDECISION_EXPIRED: '수락 기한이 지났습니다',
     reasonPERFORM_EXPIRED: '수행 기한이 지났습니다',
     reasonCANCELED: '취소되었습니다',
+    stepOWN_CANCEL: '요청 취소 (내가 취소한 요청)',
     reasonNOT_WON: '당첨되지 않았습니다',
     countdown: '{{days}}일 {{hours}}시간 남음',
     countdownHours: '{{hours}}시간 {{minutes}}분 남음',
