@@ -1,6 +1,6 @@
 import { type CoinHistoryRowDto, DEPOSIT_STATUSES, formatNumber } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
-import { isOwnCancel } from '../../shared/missions/own-cancel';
+import { isOwnCancel } from '../../shared/cards/own-cancel';
 
 /** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {

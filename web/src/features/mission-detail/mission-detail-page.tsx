@@ -24,7 +24,7 @@ import { LikePanel } from './components/like-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
-import { isOwnCancel } from '../../shared/missions/own-cancel';
+import { isOwnCancel } from '../../shared/cards/own-cancel';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {

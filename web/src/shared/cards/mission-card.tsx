@@ -1,7 +1,7 @@
 import type { MissionView } from '@fanmission/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOwnCancel } from '../missions/own-cancel';
+import { isOwnCancel } from './own-cancel';
 import { CardImage } from './pictures';
 import { placeholderThumbnail } from './media';
 import './cards.css';

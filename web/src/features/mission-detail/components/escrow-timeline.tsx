@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOwnCancel } from '../../../shared/missions/own-cancel';
+import { isOwnCancel } from '../../../shared/cards/own-cancel';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../shared/session/session';
 import { useMissionEscrow } from '../api/escrow';

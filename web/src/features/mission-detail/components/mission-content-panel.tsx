@@ -14,7 +14,7 @@ import { VideoPlayer } from '../../../shared/media/video-player';
 import { placeholderTint } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
 import { useSession } from '../../../shared/session/session';
-import { isOwnCancel } from '../../../shared/missions/own-cancel';
+import { isOwnCancel } from '../../../shared/cards/own-cancel';
 
 /** The left side: the answer's media, the thumbnail or the custom box while in progress, or the refusal. */
 export function MissionContentPanel({ mission }: { mission: MissionView }) {

@@ -6,8 +6,8 @@ import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
-import { MissionCard } from '../cards/mission-card';
-import { MissionContentPanel } from '../../features/mission-detail/components/mission-content-panel';
+import { MissionCard } from '../../shared/cards/mission-card';
+import { MissionContentPanel } from './components/mission-content-panel';
 
 const base = {
   id: 9,
