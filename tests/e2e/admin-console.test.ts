@@ -465,7 +465,15 @@ describe('operator and finance console', () => {
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/creators/${creator.creatorId}/show`);
     await page.getByText(name).first().waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: ko.console.actions.flagAdult }).click();
+    // Each decision confirms its effect and takes the reason the creator is told.
+    const decideAdult = async (action: string, reason: string) => {
+      await page.getByRole('button', { name: action }).click();
+      const dialog = page.getByRole('dialog', { name: action });
+      await dialog.getByRole('textbox', { name: ko.console.creatorReview.adultReason }).fill(reason);
+      await dialog.getByRole('button', { name: '확인' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await decideAdult(ko.console.actions.flagAdult, '소개 영상에 노출 장면이 있습니다');
     await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
     expect(await searched()).toBe(0);
     await screenshot(page, 'admin-operator-creator-adult-flag.png');
@@ -474,7 +482,7 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: ko.console.actions.clearAdult }).waitFor({ state: 'visible' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-operator-creator-adult-flag-360.png');
-    await page.getByRole('button', { name: ko.console.actions.clearAdult }).click();
+    await decideAdult(ko.console.actions.clearAdult, '장면을 내린 영상으로 바꾸었습니다');
     await page.getByRole('button', { name: ko.console.actions.flagAdult }).waitFor({ state: 'visible' });
     expect(await searched()).toBe(1);
     expect(errors).toEqual([]);
@@ -653,8 +661,8 @@ describe('operator and finance console', () => {
       if (request.method() === 'PATCH') {
         resumedFrom.push(Number(request.headers()['upload-offset']));
         await page.getByTestId('popup-image-progress').getByText(/남음/).waitFor();
-        // The bar's own transition done.
-        await untilStill(page);
+        // The bar's own transition done (the request this handler holds is still in flight).
+        await untilStill(page, { requestHeld: true });
         seriousWhileSending = await seriousA11yViolations(page);
         await screenshot(page, 'admin-operator-popup-upload-progress.png');
       }
@@ -733,7 +741,7 @@ describe('operator and finance console', () => {
       }
       narrowResumedFrom = Number(request.headers()['upload-offset']);
       await page.getByTestId('popup-image-progress').getByText('올리는 중 50%').waitFor();
-      await untilStill(page);
+      await untilStill(page, { requestHeld: true });
       narrowWhileSending = await page.evaluate(() => document.documentElement.scrollWidth);
       await screenshot(page, 'admin-operator-popup-upload-progress-360.png');
       await route.continue();

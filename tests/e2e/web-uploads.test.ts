@@ -115,8 +115,8 @@ describe('web app: a resumable answer upload', () => {
       if (request.method() === 'PATCH') {
         resumedFrom.push(Number(request.headers()['upload-offset']));
         await page.getByTestId('upload-progress').getByText(/남음/).waitFor();
-        // The bar's own transition done.
-        await untilStill(page);
+        // The bar's own transition done (the request this handler holds is still in flight).
+        await untilStill(page, { requestHeld: true });
         await screenshot(page, 'web-uploads-progress-ko.png');
       }
       await route.continue();

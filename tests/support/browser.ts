@@ -127,10 +127,11 @@ export async function storeSession(
 /**
  * Waits until the page is at rest: its load's requests done, no finite CSS or Web animation running (a dialog's fade,
  * a progress bar's transition) and its DOM the same in two checks 100 ms apart (a chart that draws itself in script).
- * An endless animation (a spinner) does not count: it never ends.
+ * An endless animation (a spinner) does not count: it never ends. `requestHeld`: called from a route handler that holds
+ * one of the page's requests, so the network is not waited for.
  */
-export async function untilStill(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+export async function untilStill(page: Page, options: { requestHeld?: boolean } = {}): Promise<void> {
+  if (!options.requestHeld) await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () => {
       const marks = window as unknown as { __fanmissionLastDom?: string };
