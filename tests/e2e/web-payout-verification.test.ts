@@ -91,7 +91,15 @@ describe('verified payout accounts on screen', () => {
     finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     for (const state of STATES) {
       // His identity check verified 홍길동; the pending one's check is queued, not done.
-      const creator = await createIncomeCreator(app, state === 'PENDING' ? { verification: 'UNVERIFIED' } : {});
+      // The one without a verified name has no registered business either (its registered name would be compared).
+      const creator = await createIncomeCreator(
+        app,
+        state === 'PENDING'
+          ? { verification: 'UNVERIFIED' }
+          : state === 'NO_VERIFIED_NAME'
+            ? { businessType: 'NONE' }
+            : {},
+      );
       if (state === 'NO_VERIFIED_NAME') {
         await app.db.updateTable('users').set({ identity_name_hmac: null }).where('id', '=', creator.id).execute();
       }

@@ -12,6 +12,7 @@ import { createProduct, fund, insertMission, registerProduct } from '@fanmission
 import { refreshReliability } from '@fanmission/services/trust';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
+import { raKorean } from '../../admin-ui/src/i18n/ra-ko';
 import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
@@ -380,6 +381,8 @@ describe('web app: escrow timeline and leaving the service', () => {
       await row.waitFor();
       await screenshot(page, 'console-objections', 'ko');
       await row.getByRole('button', { name: consoleKo.console.actions.approve }).click();
+      // Accepting asks first, naming the member whose block it lifts.
+      await page.getByRole('dialog').getByRole('button', { name: raKorean.ra.action.confirm }).click();
       await expect
         .poll(async () => {
           const user = await app.db
