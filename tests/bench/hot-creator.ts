@@ -170,7 +170,13 @@ try {
   const app = await forkBenchChild(
     MISSIONS_BENCH,
     ['--app', 'end-to-end', databaseUrl, temporal.address, temporal.namespace, scratch],
-    { env: { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') } },
+    {
+      env: { ...process.env, BENCH_JWT_SECRET: randomBytes(32).toString('hex') },
+      // BENCH_APP_PROF=<dir>: the app's process writes a CPU profile of its main thread there when it stops.
+      ...(process.env.BENCH_APP_PROF && {
+        execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROF}`],
+      }),
+    },
   );
   stops.push(() => app.stop());
   const base = `http://127.0.0.1:${app.ready.port!}`;
