@@ -5,6 +5,7 @@ import type { CommandContext, LedgerCommandType } from './commands';
 import { idempotencyConflict, LedgerError, type LedgerRefusal } from './errors';
 import { validateContext } from './request-checks';
 import {
+  appendArguments,
   appendTransaction,
   findIdempotencyRecord,
   readState,
@@ -65,17 +66,36 @@ const OPTIMISTIC_ATTEMPTS = 2;
  * Given an open transaction (READ COMMITTED), it runs under locks inside it: the caller commits the ledger entry
  * with its own state change, and a refusal is remembered only if the caller commits.
  */
-export async function runOperation<S>(executor: LedgerDb, operation: Operation<S>): Promise<LedgerEntry> {
-  return traced(operation.command, () => runUntraced(executor, operation));
+export async function runOperation<S>(
+  executor: LedgerDb,
+  operation: Operation<S>,
+  memory?: RememberAfterCommit,
+): Promise<LedgerEntry> {
+  return traced(operation.command, () => runUntraced(executor, operation, memory));
 }
 
-async function runUntraced<S>(executor: LedgerDb, operation: Operation<S>): Promise<LedgerEntry> {
+/**
+ * A caller's transaction in which the ledger may remember (state-cache.ts) what an operation read and appended, once
+ * the caller has committed: the caller runs each function of `afterCommit` after its commit, and none after a
+ * rollback (remembering a write that never committed could match a later, different state of the same version).
+ */
+export interface RememberAfterCommit {
+  /** The pool whose remembered state it is (the one later operations run on). */
+  pool: object;
+  afterCommit: Array<() => void>;
+}
+
+async function runUntraced<S>(
+  executor: LedgerDb,
+  operation: Operation<S>,
+  memory: RememberAfterCommit | undefined,
+): Promise<LedgerEntry> {
   validateContext(operation.context);
   // Canonical content: what JSON keeps, so a request and its replay compare equal whatever undefined fields held.
   const request = JSON.stringify({ command: operation.command, ...operation.request });
   let outcome: Outcome | 'CONFLICT';
   if (executor.isTransaction) {
-    outcome = await attempt(executor, operation, request, 'locking');
+    outcome = await attempt(executor, operation, request, 'locking', undefined, memory);
   } else {
     const cache = stateCacheFor(executor);
     outcome = await retryingPaymentRace(async () => {
@@ -128,19 +148,9 @@ async function attemptFromMemory<S>(
 ): Promise<Outcome | null> {
   const { idempotencyKey, now } = operation.context;
   const shape = rememberedRead(operation as Operation<unknown>);
-  const read = cache.read(shape, now);
-  if (!read) return null;
-  let transaction: NewTransaction;
-  try {
-    const decision = operation.decide(await operation.load(db, read));
-    if (decision.kind === 'refuse') return null;
-    transaction = { ...decision.transaction, metadata: tracedMetadata(cleanMetadata(decision.transaction.metadata)) };
-    assertWellFormed(transaction, new Set(read.balances.keys()), null);
-  } catch {
-    // Remembered state a decider cannot use (e.g. an escrow whose lots disagree with its balance): read instead.
-    cache.forget(shape);
-    return null;
-  }
+  const decided = await decideFromMemory(db, cache, operation, shape);
+  if (!decided) return null;
+  const { read, transaction } = decided;
   let appended: Awaited<ReturnType<typeof appendRemembered>>;
   try {
     appended = await appendRemembered(db, {
@@ -167,6 +177,74 @@ async function attemptFromMemory<S>(
   return { entry: entryOf(appended, transaction, idempotencyKey, now) };
 }
 
+/**
+ * The operation decided from what this process remembers: null when nothing usable is remembered or the decision is
+ * a refusal (refusals are only decided from a read).
+ */
+async function decideFromMemory<S>(
+  db: LedgerDb,
+  cache: StateCache,
+  operation: Operation<S>,
+  shape: RememberedRead,
+): Promise<{ read: ReadState; transaction: NewTransaction } | null> {
+  const read = cache.read(shape, operation.context.now);
+  if (!read) return null;
+  try {
+    const decision = operation.decide(await operation.load(db, read));
+    if (decision.kind === 'refuse') return null;
+    const transaction = {
+      ...decision.transaction,
+      metadata: tracedMetadata(cleanMetadata(decision.transaction.metadata)),
+    };
+    assertWellFormed(transaction, new Set(read.balances.keys()), null);
+    return { read, transaction };
+  } catch {
+    // Remembered state a decider cannot use (e.g. an escrow whose lots disagree with its balance): read instead.
+    cache.forget(shape);
+    return null;
+  }
+}
+
+/** An operation decided from remembered state, for a caller that appends it inside a statement of its own. */
+export interface RememberedAppendPlan {
+  /**
+   * ledger_append_as_read's arguments, in order (migration 0151): it checks the versions and the member's standing
+   * the decision used, and raises LDG01 (moved) or LDG02 (key taken) so that the caller's statement writes nothing.
+   */
+  appendArguments: unknown[];
+  /** The caller's statement committed the transaction under this id: remember the state after it. */
+  committed(transactionId: number): LedgerEntry;
+  /** The caller's statement failed: forget what was remembered of the accounts and the member. */
+  forget(): void;
+}
+
+/**
+ * Decides an operation from what this process remembers of `pool`'s accounts, without any round trip; null when
+ * nothing usable is remembered or the decision is a refusal: the caller then runs the operation as usual.
+ */
+export async function planFromMemory<S>(pool: LedgerDb, operation: Operation<S>): Promise<RememberedAppendPlan | null> {
+  validateContext(operation.context);
+  const request = JSON.stringify({ command: operation.command, ...operation.request });
+  const { idempotencyKey, now } = operation.context;
+  const cache = stateCacheFor(pool);
+  const shape = rememberedRead(operation as Operation<unknown>);
+  const decided = await decideFromMemory(pool, cache, operation, shape);
+  if (!decided) return null;
+  const { read, transaction } = decided;
+  return {
+    appendArguments: [
+      operation.userId,
+      read.memberState === null ? null : JSON.stringify(read.memberState),
+      ...appendArguments({ idempotencyKey, request, now, transaction, expectedVersions: read.versions }),
+    ],
+    committed(transactionId) {
+      cache.appended(shape, read, now, transaction);
+      return entryOf(transactionId, transaction, idempotencyKey, now);
+    },
+    forget: () => cache.forget(shape),
+  };
+}
+
 const entryOf = (transactionId: number, transaction: NewTransaction, idempotencyKey: string, now: Date) => ({
   transactionId,
   type: transaction.type,
@@ -182,6 +260,7 @@ async function attempt<S>(
   request: string,
   mode: Mode,
   cache?: StateCache,
+  memory?: RememberAfterCommit,
 ): Promise<Outcome | 'CONFLICT'> {
   const { idempotencyKey, now } = operation.context;
   const shape = rememberedRead(operation as Operation<unknown>);
@@ -224,6 +303,13 @@ async function attempt<S>(
   // A concurrent request with the same key (but other accounts, hence other content) committed first.
   if (appended === 'KEY_TAKEN') return answerFromKey(db, idempotencyKey, request);
   cache?.appended(shape, read, now, transaction);
+  if (memory) {
+    memory.afterCommit.push(() => {
+      const remembered = stateCacheFor(memory.pool);
+      remembered.remember(shape, read, now);
+      remembered.appended(shape, read, now, transaction);
+    });
+  }
   return { entry: entryOf(appended, transaction, idempotencyKey, now) };
 }
 

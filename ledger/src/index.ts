@@ -38,7 +38,7 @@ export { BulkLedger, type BulkLedgerOptions } from './bulk';
 export { insertColumns, insertRecords, type InsertOptions } from './bulk-insert';
 export { expireLots } from './expire-lots';
 export { toCoinHistory, type CoinHistoryRow } from './coin-history';
-export type { LedgerExecutor } from './engine';
+export type { LedgerExecutor, RememberAfterCommit, RememberedAppendPlan } from './engine';
 export {
   LedgerError,
   isLedgerError,
@@ -53,6 +53,7 @@ export {
   grantBonus,
   holdForMission,
   luckyRoll,
+  luckyRollFromMemory,
   partialRefund,
   purchase,
   refundMission,

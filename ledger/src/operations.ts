@@ -31,8 +31,17 @@ import {
   decideSettlementPayout,
   decideWithdrawPurchase,
 } from './decide';
-import type { PurchaseRecord } from './decider-states';
-import { asLedgerDb, runOperation, type LedgerExecutor, type Operation } from './engine';
+import type { LedgerStates, PurchaseRecord } from './decider-states';
+import type { Kysely } from 'kysely';
+import {
+  asLedgerDb,
+  planFromMemory,
+  runOperation,
+  type LedgerExecutor,
+  type Operation,
+  type RememberAfterCommit,
+  type RememberedAppendPlan,
+} from './engine';
 import { requireCoins, requireId, requireText } from './request-checks';
 import { invalidCommand } from './errors';
 import { findLotsWithCoins, findPurchase, findPurchaseTransactionId, findRefundRecord } from './repository-reads';
@@ -60,11 +69,27 @@ type OperationPlan<S> = Omit<Operation<S>, 'command' | 'request' | 'context'>;
 function ledgerOperation<Data extends object, S>(
   command: LedgerCommandType,
   plan: (data: Data, now: Date) => OperationPlan<S>,
-): <DB extends LedgerTables>(db: LedgerExecutor<DB>, input: Data & CommandContext) => Promise<LedgerEntry> {
-  return async (db, input) => {
+): <DB extends LedgerTables>(
+  db: LedgerExecutor<DB>,
+  input: Data & CommandContext,
+  memory?: RememberAfterCommit,
+) => Promise<LedgerEntry> {
+  return async (db, input, memory) => {
     const { idempotencyKey, now, ...request } = input;
     const operation = plan(request as unknown as Data, now);
-    return runOperation(asLedgerDb(db), { command, request, context: { idempotencyKey, now }, ...operation });
+    return runOperation(asLedgerDb(db), { command, request, context: { idempotencyKey, now }, ...operation }, memory);
+  };
+}
+
+/** The same operation decided from what this process remembers, for a caller that appends it itself (engine.ts). */
+function rememberedOperation<Data extends object, S>(
+  command: LedgerCommandType,
+  plan: (data: Data, now: Date) => OperationPlan<S>,
+): <DB extends LedgerTables>(pool: Kysely<DB>, input: Data & CommandContext) => Promise<RememberedAppendPlan | null> {
+  return async (pool, input) => {
+    const { idempotencyKey, now, ...request } = input;
+    const operation = plan(request as unknown as Data, now);
+    return planFromMemory(asLedgerDb(pool), { command, request, context: { idempotencyKey, now }, ...operation });
   };
 }
 
@@ -170,7 +195,7 @@ export const refundMission = ledgerOperation('RefundMission', (data: RefundMissi
 });
 
 /** Charges a LUCKY roll: a win holds the cost in the lucky mission's escrow, a loss is platform revenue. */
-export const luckyRoll = ledgerOperation('LuckyRoll', (data: LuckyRollData, now) => {
+const luckyRollPlan = (data: LuckyRollData, now: Date): OperationPlan<LedgerStates['LuckyRoll']> => {
   requireId('userId', data.userId);
   requireId('missionId', data.missionId);
   requireCoins('coins', data.coins);
@@ -183,7 +208,10 @@ export const luckyRoll = ledgerOperation('LuckyRoll', (data: LuckyRollData, now)
     load: async (_trx, read) => ({ member: read.member, lots: read.lots ?? [] }),
     decide: (state) => decideLuckyRoll(data, state, now),
   };
-});
+};
+export const luckyRoll = ledgerOperation('LuckyRoll', luckyRollPlan);
+/** A lucky roll decided from remembered state: one statement of the caller appends it (or null: roll as usual). */
+export const luckyRollFromMemory = rememberedOperation('LuckyRoll', luckyRollPlan);
 
 /**
  * Compensates the fan of a won LUCKY mission whose perform deadline passed (call it beside `refundMission`): a BONUS

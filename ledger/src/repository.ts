@@ -176,6 +176,44 @@ export async function recordRefusal(
   return rows[0]!.recorded;
 }
 
+/** ledger_append's arguments (and ledger_append_as_read's after its first two), in order (migration 0151). */
+export function appendArguments(input: {
+  idempotencyKey: string;
+  request: string;
+  now: Date;
+  transaction: NewTransaction;
+  expectedVersions: Map<string, number> | null;
+}): unknown[] {
+  const { transaction, now } = input;
+  const postings = [...transaction.postings].sort((a, b) => compareLockOrder(a.account, b.account));
+  const expected = [...(input.expectedVersions ?? [])];
+  const toLock = lockOrder([...postings.map((posting) => posting.account), ...expected.map(([account]) => account)]);
+  const lot = transaction.newLot;
+  const moved = transaction.lotMovements;
+  return [
+    input.idempotencyKey,
+    input.request,
+    transaction.type,
+    now,
+    JSON.stringify(transaction.metadata),
+    toLock,
+    toLock.map(accountKind),
+    expected.map(([account]) => account),
+    expected.map(([, version]) => version),
+    postings.map((posting) => posting.account),
+    postings.map((posting) => posting.amount),
+    lot?.account ?? null,
+    lot?.source ?? null,
+    lot?.amount ?? null,
+    lot?.expiresAt ?? null,
+    moved.map((m) => m.lotId),
+    moved.map((m) => m.wallet.account),
+    moved.map((m) => m.wallet.amount),
+    moved.map((m) => m.escrow?.account ?? null),
+    moved.map((m) => m.escrow?.amount ?? null),
+  ];
+}
+
 /**
  * Appends a decided transaction in one round trip (`ledger_append`): its key, the transaction, its postings, the
  * new lot and every lot movement, and the balance and lot projections. It locks the accounts it touches in lock
@@ -198,34 +236,7 @@ export async function appendTransaction(
     asRead?: { userId: number | null; memberState: unknown };
   },
 ): Promise<number | 'CONFLICT' | 'KEY_TAKEN'> {
-  const { transaction, now } = input;
-  const postings = [...transaction.postings].sort((a, b) => compareLockOrder(a.account, b.account));
-  const expected = [...(input.expectedVersions ?? [])];
-  const toLock = lockOrder([...postings.map((posting) => posting.account), ...expected.map(([account]) => account)]);
-  const lot = transaction.newLot;
-  const moved = transaction.lotMovements;
-  const values = [
-    input.idempotencyKey,
-    input.request,
-    transaction.type,
-    now,
-    JSON.stringify(transaction.metadata),
-    toLock,
-    toLock.map(accountKind),
-    expected.map(([account]) => account),
-    expected.map(([, version]) => version),
-    postings.map((posting) => posting.account),
-    postings.map((posting) => posting.amount),
-    lot?.account ?? null,
-    lot?.source ?? null,
-    lot?.amount ?? null,
-    lot?.expiresAt ?? null,
-    moved.map((m) => m.lotId),
-    moved.map((m) => m.wallet.account),
-    moved.map((m) => m.wallet.amount),
-    moved.map((m) => m.escrow?.account ?? null),
-    moved.map((m) => m.escrow?.amount ?? null),
-  ];
+  const values = appendArguments(input);
   const { asRead } = input;
   let id: unknown;
   try {

@@ -10,5 +10,5 @@ export { applyToEvent } from './service';
 export { createEventProduct, isEventProduct, updateEventProduct } from './event-products';
 export * as fairness from './fairness';
 export { rouletteFairnessRoutes } from './roulette-routes';
-export { seededRoll } from './roulette';
+export { rollFromMemory, seededRoll, type RememberedRoll } from './roulette';
 export type { LotteryEventsTables } from './table';

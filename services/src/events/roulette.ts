@@ -7,6 +7,7 @@ import { pageOffset, toPage } from '../http';
 import { commitmentOf, newServerSeed, rollValue, rollWins } from './fairness';
 import type { RouletteSeedsTable } from './table';
 import type { Selectable } from 'kysely';
+import type { RememberAfterCommit } from '@fanmission/ledger';
 
 /*
  * The provably fair lucky roulette (docs/provably-fair.md): each fan has one active committed server seed, a client
@@ -51,9 +52,15 @@ export interface SeededRoll {
 
 /**
  * Decides one roll with the fan's seed inside the caller's transaction (which must then record the roll with these
- * values): `HMAC-SHA256(serverSeed, "{clientSeed}:{nonce}")` first 8 bytes / 2^64 < winProbability / 100.
+ * values): `HMAC-SHA256(serverSeed, "{clientSeed}:{nonce}")` first 8 bytes / 2^64 < winProbability / 100. With
+ * `memory`, the seed as this roll left it is remembered once the caller has committed (`rollFromMemory`).
  */
-export async function seededRoll(trx: DbExecutor, userId: number, winProbability: number): Promise<SeededRoll> {
+export async function seededRoll(
+  trx: DbExecutor,
+  userId: number,
+  winProbability: number,
+  memory?: RememberAfterCommit,
+): Promise<SeededRoll> {
   // The nonce taken in one round trip (the row stays locked to the end of the transaction); a fan's first roll
   // creates his seed first.
   const take = () =>
@@ -69,12 +76,89 @@ export async function seededRoll(trx: DbExecutor, userId: number, winProbability
     await activeSeed(trx, userId, false);
     seed = (await take())!;
   }
+  const taken = seed;
+  if (memory) {
+    memory.afterCommit.push(() =>
+      seedMemoryFor(memory.pool).remember(userId, {
+        seedId: taken.id,
+        serverSeed: taken.server_seed,
+        clientSeed: taken.client_seed,
+        nextNonce: taken.next_nonce,
+      }),
+    );
+  }
   const nonce = seed.next_nonce - 1;
   return {
     seedId: seed.id,
     clientSeed: seed.client_seed,
     nonce,
     success: rollWins(rollValue(seed.server_seed, seed.client_seed, nonce), winProbability),
+  };
+}
+
+/** A fan's active seed as this process last took a nonce from it. */
+interface RememberedSeed {
+  seedId: number;
+  serverSeed: Uint8Array;
+  clientSeed: string;
+  nextNonce: number;
+}
+
+/** Fans remembered at most per pool (the oldest forgotten first). */
+const MAX_REMEMBERED_SEEDS = 20_000;
+
+class SeedMemory {
+  private readonly seeds = new Map<number, RememberedSeed>();
+  get(userId: number): RememberedSeed | undefined {
+    return this.seeds.get(userId);
+  }
+  remember(userId: number, seed: RememberedSeed): void {
+    this.seeds.delete(userId);
+    this.seeds.set(userId, seed);
+    if (this.seeds.size > MAX_REMEMBERED_SEEDS) this.seeds.delete(this.seeds.keys().next().value!);
+  }
+  forget(userId: number): void {
+    this.seeds.delete(userId);
+  }
+}
+
+const seedMemories = new WeakMap<object, SeedMemory>();
+
+function seedMemoryFor(pool: object): SeedMemory {
+  let memory = seedMemories.get(pool);
+  if (!memory) {
+    memory = new SeedMemory();
+    seedMemories.set(pool, memory);
+  }
+  return memory;
+}
+
+/** A roll decided from a remembered seed: its statement must take exactly this nonce of exactly this seed. */
+export interface RememberedRoll extends SeededRoll {
+  /** The caller's statement took the nonce: remember the next one. */
+  taken(): void;
+  /** The caller's statement found the seed moved: forget it. */
+  forget(): void;
+}
+
+/**
+ * Decides the fan's next roll from his seed as this process remembers it, without a round trip; null when nothing is
+ * remembered. The caller's statement must check that the seed is still active with this client seed and this next
+ * nonce before it records the roll (migration 0730_lucky_roll_one_statement does), so the outcome is the one the
+ * locked seed would give.
+ */
+export function rollFromMemory(pool: object, userId: number, winProbability: number): RememberedRoll | null {
+  const memory = seedMemoryFor(pool);
+  const seed = memory.get(userId);
+  if (!seed) return null;
+  const nonce = seed.nextNonce;
+  return {
+    seedId: seed.seedId,
+    clientSeed: seed.clientSeed,
+    nonce,
+    success: rollWins(rollValue(seed.serverSeed, seed.clientSeed, nonce), winProbability),
+    taken: () => memory.remember(userId, { ...seed, nextNonce: nonce + 1 }),
+    forget: () => memory.forget(userId),
   };
 }
 

@@ -1,10 +1,10 @@
 import { DAY_MS, DEADLINES, type LuckyRollResponse } from '@fanmission/contracts';
 import { randomUUID } from 'node:crypto';
-import { luckyRoll } from '@fanmission/ledger';
+import { luckyRoll, luckyRollFromMemory, type RememberAfterCommit } from '@fanmission/ledger';
 import { requireRequestingFan, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { domainEvent } from '../outbox';
-import { seededRoll } from '../events';
+import { rollFromMemory, seededRoll } from '../events';
 import { idempotencyConflict, missionNotFound, rouletteClosed, wrongProductType } from './errors';
 import * as repository from './repository';
 import type { MissionRow } from './table';
@@ -68,6 +68,19 @@ export async function rollLuckyMission(
   if (context.earlier) return sameRoll(context.earlier, missionId);
   const product = await requestable(caller, context.product, () => context.creatorBlocked);
   const winProbability = Number(product.win_probability);
+  if (context.mission.status === 'CREATED') {
+    const remembered = await rollFromRememberedState(ctx, caller, {
+      missionId,
+      coins: context.mission.coinPrice,
+      product,
+      winProbability,
+      idempotencyKey,
+      now,
+    });
+    if (remembered) return remembered;
+  }
+  // What this roll's transaction read and wrote of the fan's seed and wallet, remembered once it has committed.
+  const memory: RememberAfterCommit = { pool: ctx.db, afterCommit: [] };
   const { won, success } = await ctx.db.transaction().execute(async (trx) => {
     const mission = await repository.lockMission(trx, missionId);
     // The same roll sent again while its first attempt was still under way (the client gave up on a paused or
@@ -80,7 +93,7 @@ export async function rollLuckyMission(
       throw rouletteClosed();
     }
     // Provably fair (docs/provably-fair.md): decided by the fan's committed seed, his client seed and the nonce.
-    const roll = await seededRoll(trx, caller.id, winProbability);
+    const roll = await seededRoll(trx, caller.id, winProbability, memory);
     const success = roll.success;
     const parties = { missionId, creatorId: mission.creator_id, userId: caller.id };
     const rolled = domainEvent(
@@ -108,14 +121,18 @@ export async function rollLuckyMission(
     // fans of that shard waits for until this transaction commits. Only the roll's own row, which names the ledger
     // transaction, and its events follow.
     const entry = await spend(() =>
-      luckyRoll(trx, {
-        userId: caller.id,
-        missionId,
-        coins: mission.coin_price,
-        outcome: success ? 'WIN' : 'LOSS',
-        idempotencyKey: idempotencyKey ? `lucky-roll:${caller.id}:${idempotencyKey}` : `lucky-roll:${randomUUID()}`,
-        now,
-      }),
+      luckyRoll(
+        trx,
+        {
+          userId: caller.id,
+          missionId,
+          coins: mission.coin_price,
+          outcome: success ? 'WIN' : 'LOSS',
+          idempotencyKey: ledgerKey(caller.id, idempotencyKey),
+          now,
+        },
+        memory,
+      ),
     );
     await repository.insertRoll(
       trx,
@@ -135,8 +152,74 @@ export async function rollLuckyMission(
     );
     return { won: accepted, success };
   });
+  for (const remember of memory.afterCommit) remember();
   if (won) await startMissionWorkflow(ctx, won);
   return { success };
+}
+
+const ledgerKey = (userId: number, idempotencyKey: string | undefined) =>
+  idempotencyKey ? `lucky-roll:${userId}:${idempotencyKey}` : `lucky-roll:${randomUUID()}`;
+
+/**
+ * A losing roll in one statement, when this process remembers the fan's seed and wallet from his earlier rolls: the
+ * outcome and the ledger transaction decided from memory, then checked and written at once by the database
+ * (`insertRememberedLosingRoll`). Null when nothing usable is remembered, when the roll wins (a win also accepts the
+ * mission: the usual way), or when the statement found anything moved since (what was remembered is forgotten):
+ * the caller then rolls the usual way, which decides with the same nonce of the same seed.
+ */
+async function rollFromRememberedState(
+  ctx: ServiceContext,
+  caller: Caller,
+  input: {
+    missionId: number;
+    coins: number;
+    product: { name: string; creator_id: number };
+    winProbability: number;
+    idempotencyKey: string | undefined;
+    now: Date;
+  },
+): Promise<LuckyRollResponse | null> {
+  const { missionId, coins, now } = input;
+  const roll = rollFromMemory(ctx.db, caller.id, input.winProbability);
+  if (!roll || roll.success) return null;
+  const ledger = await luckyRollFromMemory(ctx.db, {
+    userId: caller.id,
+    missionId,
+    coins,
+    outcome: 'LOSS',
+    idempotencyKey: ledgerKey(caller.id, input.idempotencyKey),
+    now,
+  });
+  if (!ledger) return null;
+  const parties = { missionId, creatorId: input.product.creator_id, userId: caller.id };
+  const rolled = domainEvent(
+    'mission.rolled',
+    { ...parties, productName: input.product.name, coins, success: false },
+    now,
+  );
+  const transactionId = await repository.insertRememberedLosingRoll(
+    ctx.db,
+    {
+      missionId,
+      userId: caller.id,
+      coins,
+      seedId: roll.seedId,
+      clientSeed: roll.clientSeed,
+      nonce: roll.nonce,
+      winProbability: input.winProbability.toFixed(1),
+      idempotencyKey: input.idempotencyKey ?? null,
+    },
+    [rolled],
+    ledger.appendArguments,
+  );
+  if (transactionId === 'STALE') {
+    roll.forget();
+    ledger.forget();
+    return null;
+  }
+  roll.taken();
+  ledger.committed(transactionId);
+  return { success: false };
 }
 
 /** The answer to a key used before: the first roll's outcome, for the same mission only. */

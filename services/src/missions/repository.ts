@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { CompiledQuery, type Insertable, sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { outboxRows } from '../outbox';
 import type { LuckyRollsTable, MissionActionKeysTable, MissionRow, NewMission } from './table';
@@ -213,22 +213,37 @@ export async function readRollContext(
     ProductForRequest & {
       mission_user_id: number | null;
       mission_type: string | null;
+      mission_status: string | null;
+      mission_coin_price: number | null;
       earlier_mission_id: number | null;
       earlier_success: boolean | null;
       creator_blocked: boolean;
     }
   >`
     select
-      m.user_id as mission_user_id, m.type as mission_type,
+      m.user_id as mission_user_id, m.type as mission_type, m.status as mission_status,
+      m.coin_price as mission_coin_price,
       r.mission_id as earlier_mission_id, r.success as earlier_success,
       ${productAndCreatorColumns(input.now)}
     from (values (1)) as one (one)
     left join missions m on m.id = ${input.missionId}
     left join lucky_rolls r on r.user_id = ${input.userId} and r.idempotency_key = ${input.idempotencyKey}
     left join (mission_products p join creators c on c.id = p.creator_id) on p.id = m.product_id`.execute(db);
-  const { mission_user_id, mission_type, earlier_mission_id, earlier_success, creator_blocked, ...product } = rows[0]!;
+  const {
+    mission_user_id,
+    mission_type,
+    mission_status,
+    mission_coin_price,
+    earlier_mission_id,
+    earlier_success,
+    creator_blocked,
+    ...product
+  } = rows[0]!;
   return {
-    mission: mission_user_id === null ? undefined : { userId: mission_user_id, type: mission_type! },
+    mission:
+      mission_user_id === null
+        ? undefined
+        : { userId: mission_user_id, type: mission_type!, status: mission_status!, coinPrice: mission_coin_price! },
     earlier: earlier_mission_id === null ? undefined : { mission_id: earlier_mission_id, success: earlier_success! },
     product: product.id === null ? undefined : (product as ProductForRequest),
     creatorBlocked: creator_blocked,
@@ -247,6 +262,61 @@ export async function insertRoll(
     with event as (${outbox})
     insert into lucky_rolls (${sql.join(columns.map((column) => sql.ref(column)))})
     values (${sql.join(columns.map((column) => roll[column]))})`.execute(db);
+}
+
+/** SQLSTATEs of lucky_roll_remembered: the mission or seed moved (RLL01), the ledger's (LDG01, LDG02), a roll key taken. */
+const REMEMBERED_ROLL_STALE = new Set(['RLL01', 'LDG01', 'LDG02', '23505']);
+
+const LUCKY_ROLL_REMEMBERED = `select lucky_roll_remembered(${Array.from({ length: 38 }, (_, index) => `$${index + 1}`).join(', ')}) as id`;
+
+/**
+ * A losing roll decided from remembered state, checked and written in one statement (migration
+ * 0730_lucky_roll_one_statement): the mission locked and still CREATED at `coins`, the seed's nonce taken, the ledger
+ * transaction appended from `ledgerArguments` (ledger_append_as_read's), the roll's event and its row. Answers the
+ * ledger transaction's id, or 'STALE' when anything moved since it was remembered (nothing was written).
+ */
+export async function insertRememberedLosingRoll(
+  db: DbExecutor,
+  roll: {
+    missionId: number;
+    userId: number;
+    coins: number;
+    seedId: number;
+    clientSeed: string;
+    nonce: number;
+    winProbability: string;
+    idempotencyKey: string | null;
+  },
+  events: Parameters<typeof outboxRows>[0],
+  ledgerArguments: unknown[],
+): Promise<number | 'STALE'> {
+  const rows = outboxRows(events);
+  const values = [
+    roll.missionId,
+    roll.userId,
+    roll.coins,
+    roll.seedId,
+    roll.clientSeed,
+    roll.nonce,
+    roll.winProbability,
+    roll.idempotencyKey,
+    rows.map((row) => row.id),
+    rows.map((row) => row.type),
+    rows.map((row) => row.aggregate_type),
+    rows.map((row) => row.aggregate_id),
+    rows.map((row) => row.payload),
+    rows.map((row) => row.schema_version),
+    rows.map((row) => row.occurred_at),
+    rows.map((row) => row.trace_parent ?? null),
+    ...ledgerArguments,
+  ];
+  try {
+    const result = await db.executeQuery<{ id: string }>(CompiledQuery.raw(LUCKY_ROLL_REMEMBERED, values));
+    return Number(result.rows[0]!.id);
+  } catch (error) {
+    if (REMEMBERED_ROLL_STALE.has(String((error as { code?: unknown }).code))) return 'STALE';
+    throw error;
+  }
 }
 
 /** What a lucky mission's rolls cost: how many, in total, and what the losing ones paid to the platform. */
