@@ -107,9 +107,11 @@ describe('web app: sharing a completed mission', () => {
         [DESKTOP, 'page-1280'],
       ] as const) {
         const visitor = await openPage('ko', {}, viewport);
+        // The share page speaks the browser's language (Accept-Language), as a crawler's answer does.
+        await visitor.page.setExtraHTTPHeaders({ 'accept-language': 'ko' });
         const answer = await visitor.page.goto(url(`/share/m/${open.id}`));
         expect(answer!.status()).toBe(200);
-        await visitor.page.getByRole('heading', { name: `Sharer ${suffix}의 Birthday song ${suffix}` }).waitFor();
+        await visitor.page.getByRole('heading', { name: product.name, exact: false }).waitFor();
         expect(await axeViolations(visitor.page)).toEqual([]);
         await screenshot(visitor.page, name, 'ko');
         expect(visitor.errors).toEqual([]);
@@ -139,9 +141,10 @@ describe('web app: sharing a completed mission', () => {
       await screenshot(page, 'private-link-360', 'ko');
 
       const visitor = await openPage('ko', {}, PHONE);
+      await visitor.page.setExtraHTTPHeaders({ 'accept-language': 'ko' });
       const opened = await visitor.page.goto(shared!.url!);
       expect(opened!.status()).toBe(200);
-      await visitor.page.getByRole('heading', { name: `Sharer ${suffix}의 Birthday song ${suffix}` }).waitFor();
+      await visitor.page.getByRole('heading', { name: product.name, exact: false }).waitFor();
       await screenshot(visitor.page, 'unlisted-page-360', 'ko');
 
       await page.getByRole('button', { name: ko.sharing.revokeLink }).click();
