@@ -42,8 +42,32 @@ async function storedBytes(storage: StorageDriver, key: string): Promise<Buffer 
   return object ? await bufferOf(object.body) : null;
 }
 
+/**
+ * Posters made lately, by source key: keys are never reused (storage-driver.ts), so a key's poster never changes, and
+ * a link shared in a chat room is fetched by many crawlers at once. A few dozen 1200×630 JPEGs (about 100 KB each).
+ */
+const RECENT_POSTERS = 48;
+const recentPosters = new Map<string, Buffer>();
+
+function remember(key: string, poster: Buffer): Buffer {
+  recentPosters.delete(key);
+  recentPosters.set(key, poster);
+  if (recentPosters.size > RECENT_POSTERS) recentPosters.delete(recentPosters.keys().next().value!);
+  return poster;
+}
+
+let neutralCardMade: Promise<Buffer> | undefined;
+
 /** The neutral card: the site's pink with its name, when the mission has no picture to show. */
 function neutralCard(): Promise<Buffer> {
+  neutralCardMade ??= drawNeutralCard().catch((error: unknown) => {
+    neutralCardMade = undefined;
+    throw error;
+  });
+  return neutralCardMade;
+}
+
+function drawNeutralCard(): Promise<Buffer> {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_POSTER_WIDTH}" height="${SHARE_POSTER_HEIGHT}">` +
     '<rect width="100%" height="100%" fill="#fff4f7"/>' +
@@ -58,15 +82,19 @@ function neutralCard(): Promise<Buffer> {
  * object is missing or cannot be decoded, the neutral card.
  */
 export async function makeSharePoster(storage: StorageDriver, key: string | null): Promise<Buffer> {
-  const source = key ? await storedBytes(storage, key) : null;
+  if (!key) return neutralCard();
+  const recent = recentPosters.get(key);
+  if (recent) return remember(key, recent);
+  const source = await storedBytes(storage, key);
   if (!source) return neutralCard();
   try {
-    return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+    const poster = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize(SHARE_POSTER_WIDTH, SHARE_POSTER_HEIGHT, { fit: 'cover', position: 'attention' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
+    return remember(key, poster);
   } catch {
     return neutralCard();
   }

@@ -152,6 +152,37 @@ describe('the share page of a public completed mission', () => {
   });
 });
 
+describe('the poster of an answer still processing', () => {
+  it('is the neutral 1200×630 card, and the page has no video yet', async () => {
+    const pending = await app()
+      .db.insertInto('files')
+      .values({
+        owner_user_id: creator.id,
+        storage_key: `test/pending-${Date.now()}.mp4`,
+        filename: 'answer.mp4',
+        content_type: 'video/mp4',
+        kind: 'video',
+        size_bytes: 1000,
+        thumbnail_key: null,
+        processing_status: 'pending',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mission = await insertMission(app(), product, {
+      user_id: fan.id,
+      status: 'COMPLETED',
+      video_file_id: pending.id,
+    });
+    const page = await get(`/share/m/${mission.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(tag(page.body, 'og:video')).toBeUndefined();
+    const poster = await get(`/share/m/${mission.id}/poster.jpg`);
+    expect(poster.statusCode).toBe(200);
+    const { width, height, format } = await sharp(poster.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'jpeg' });
+  });
+});
+
 describe('share addresses that show nothing', () => {
   it('answers a private mission’s share URL without a token with the generic page, as a missing one', async () => {
     const mission = await completedVideoMission({ is_private: true });
