@@ -316,6 +316,7 @@ export default defineConfig(({ command }) => {
         },
       },
     },
-    server: { proxy: { '/api': 'http://localhost:8080' } },
+    // Share pages (services/src/sharing) are the API's too: a link copied in development opens there.
+    server: { proxy: { '/api': 'http://localhost:8080', '/share': 'http://localhost:8080' } },
   };
 });

@@ -38,6 +38,7 @@ export * from './roles';
 export * from './roulette-fairness';
 export * from './session';
 export * from './first-view';
+export * from './sharing';
 export * from './users';
 export * from './adult-content';
 export * from './creator-review';

@@ -68,6 +68,7 @@ import {
   zodValidatorCompiler,
 } from './http';
 import { registerLanguage, registerOpenApi, registerStaticApps, type StaticAppsOptions } from './plugins';
+import { sharePageRoutes, sharingRoutes } from './sharing';
 import { type DevMailbox, devMailboxRoutes, type Mailer, verifiedRecipientsOnly } from './mail';
 import type { EventConsumer } from './outbox';
 import { bonusGrantAdminRoutes, bonusGrantApproval, coinRoutes } from './coins';
@@ -300,6 +301,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(commentRoutes);
       await v1.register(incomeRoutes);
       await v1.register(trustRoutes, { rateLimits });
+      await v1.register(sharingRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -312,6 +314,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   }
 
   await registerStoredFiles(app, storage);
+  await app.register(sharePageRoutes, { storage });
   await registerStaticApps(app, dependencies.staticApps ?? DEFAULT_STATIC_APPS);
   return app;
 }

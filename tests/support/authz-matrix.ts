@@ -84,6 +84,12 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   // The mission is private: its parties and operators see it; everyone else gets 404, never 403.
   'GET /api/v1/missions/{id}': s`404 200 404 200 404 404 200 404`,
   'GET /api/v1/missions/{id}/media': s`404 404 404 404 404 404 404 404`,
+  // Share pages: what the mission may share (as the mission), the requester's unlisted links, the creator's switch.
+  'GET /api/v1/missions/{id}/sharing': s`404 200 404 200 404 404 200 404`,
+  'POST /api/v1/missions/{id}/share-links': s`401 201 404 404 404 404 404 404`,
+  'DELETE /api/v1/missions/{id}/share-links': s`401 204 404 404 404 404 404 404`,
+  'GET /api/v1/creators/me/sharing': s`401 404 404 200 200 404 404 404`,
+  'PUT /api/v1/creators/me/sharing': s`401 404 404 200 200 404 404 404`,
   'GET /api/v1/users/me/notifications/page': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/users/me/notifications/unread': s`401 200 200 200 200 200 200 200`,
   'GET /api/v1/users/me/notifications/stream': s`401 200 200 200 200 200 200 200`,

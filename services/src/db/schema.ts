@@ -22,6 +22,7 @@ import type { CommentsTables } from '../comments/table';
 import type { LotteryEventsTables } from '../events/table';
 import type { TermsTables } from '../terms/table';
 import type { TrustTables } from '../trust/table';
+import type { SharingTables } from '../sharing/table';
 
 /**
  * The kysely view of the database: each domain module declares its tables in its own `table.ts`, and this file
@@ -52,4 +53,5 @@ export interface Database
     TermsTables,
     TrustTables,
     IdentityVerificationTables,
-    PushTables {}
+    PushTables,
+    SharingTables {}

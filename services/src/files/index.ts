@@ -29,6 +29,7 @@ export { makeAudioRendition, makeVideoRenditions } from './renditions';
 export { fileRoutes } from './routes';
 export { claimUploadedFile, removeExpiredResumableUploads, resumableStoreFor } from './resumable-uploads';
 export { resumableUploadRoutes } from './tus-routes';
+export { makeSharePoster, SHARE_POSTER_CONTENT_TYPE, SHARE_POSTER_HEIGHT, SHARE_POSTER_WIDTH } from './share-poster';
 export { registerStoredFiles } from './serve';
 export {
   type IncomingFile,

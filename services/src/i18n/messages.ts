@@ -25,6 +25,7 @@ import { termsMessages } from './catalogs/terms';
 import { trustMessages } from './catalogs/trust';
 import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
+import { sharingMessages } from './catalogs/sharing';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -381,6 +382,7 @@ const catalog = {
   ...reliabilityMessages,
   ...pushMessages,
   ...sharedMessages,
+  ...sharingMessages,
 } as const satisfies Catalog;
 
 /** Each catalogue by name, so a test can prove no module silently overrides another's key. */
@@ -405,6 +407,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   reliability: reliabilityMessages,
   push: pushMessages,
   shared: sharedMessages,
+  sharing: sharingMessages,
 };
 
 export type MessageKey = keyof typeof catalog;

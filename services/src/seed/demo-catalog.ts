@@ -147,6 +147,8 @@ export interface DemoMission {
   recipient: string;
   requestComment: string;
   private?: boolean;
+  /** COMPLETED and private: seeded with an active unlisted share link (docs/rules/sharing.md). */
+  shareLink?: boolean;
   /** COMPLETED: the creator's answer. */
   responseComment?: string;
   answerMotif?: DemoMotif;
@@ -156,7 +158,10 @@ export const DEMO_FAN_EMAIL = 'fan@fanmission.local';
 /** Coins the demo fan bought (once), enough for the seeded missions and some to try requests with. */
 export const DEMO_FAN_COINS = 1_000;
 
-/** The demo fan's missions: two delivered, one in progress (its workflow is started by the reconciler), one expired. */
+/**
+ * The demo fan's missions: three delivered (two public, whose share pages anybody opens, one private with an active
+ * unlisted share link), one in progress (its workflow is started by the reconciler), one expired.
+ */
 export const DEMO_MISSIONS: DemoMission[] = [
   {
     key: 'demo-mission-completed-song',
@@ -179,6 +184,19 @@ export const DEMO_MISSIONS: DemoMission[] = [
     requestComment: '계란, 양파, 김치가 있어요. 간단한 요리 부탁드려요!',
     responseComment: '김치 양파 계란볶음밥 레시피예요. 마지막에 참기름 한 방울 잊지 마세요!',
     answerMotif: 'bowl',
+  },
+  {
+    key: 'demo-mission-completed-private-cheer',
+    creatorUrl: 'starlight',
+    productName: '생일 축하 노래',
+    state: 'COMPLETED',
+    requestedDaysAgo: 3,
+    recipient: '팬하나',
+    requestComment: '시험 전날이에요. 저만 들을 수 있게 응원 노래 부탁드려요!',
+    responseComment: '팬하나 님, 시험 잘 볼 거예요! 별빛 응원 보내요.',
+    answerMotif: 'star',
+    private: true,
+    shareLink: true,
   },
   {
     key: 'demo-mission-accepted-dance',

@@ -265,8 +265,29 @@ describe('demo data', () => {
       .where('user_id', '=', fan.id)
       .where('status', '=', 'COMPLETED')
       .execute();
+    const earned = new Map<number, number>();
     for (const { creator_id: creatorId, coin_price: coins } of completedCreators) {
+      earned.set(creatorId, (earned.get(creatorId) ?? 0) + coins);
+    }
+    for (const [creatorId, coins] of earned) {
       expect(await balance(app.db, earningsAccount(creatorId))).toMatchObject({ balance: coins });
+    }
+
+    // Shared missions: the public completed ones have their share pages, the private one an active unlisted link.
+    for (const mission of missions.filter((each) => each.status === 'COMPLETED')) {
+      const row = await app.db
+        .selectFrom('missions')
+        .select('is_private')
+        .where('id', '=', mission.id)
+        .executeTakeFirstOrThrow();
+      const sharePage = await app.inject({ method: 'GET', url: `/share/m/${mission.id}` });
+      expect(sharePage.statusCode).toBe(row.is_private ? 404 : 200);
+      const links = await app.db
+        .selectFrom('mission_share_links')
+        .select('revoked_at')
+        .where('mission_id', '=', mission.id)
+        .execute();
+      expect(links).toEqual(row.is_private ? [{ revoked_at: null }] : []);
     }
 
     // Only the ACCEPTED mission waits for a workflow, and the reconciler's next run (30 s grace) starts it.
@@ -279,10 +300,11 @@ describe('demo data', () => {
       .groupBy('type')
       .orderBy('type')
       .execute();
+    const seededIn = (state: string) => DEMO_MISSIONS.filter((mission) => mission.state === state).length;
     expect(events).toEqual([
-      { type: 'mission.completed', count: 2 },
-      { type: 'mission.rejected', count: 1 },
-      { type: 'mission.requested', count: 4 },
+      { type: 'mission.completed', count: seededIn('COMPLETED') },
+      { type: 'mission.rejected', count: seededIn('REJECTED') },
+      { type: 'mission.requested', count: DEMO_MISSIONS.length },
     ]);
     expect((await verify(app.db)).differences).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   releaseToCreator,
   walletAccount,
 } from '@fanmission/ledger';
+import { newSecretToken } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { domainEvent, recordEvents } from '../outbox';
@@ -193,6 +194,13 @@ async function seedMission(ctx: ServiceContext, fanId: number, demo: DemoMission
     ]);
     if (demo.state === 'COMPLETED') {
       await completeMission(ctx, trx, mission, { ...demo, answer: answer! }, product, completedAt);
+      if (demo.shareLink) {
+        // Its token is shown to nobody (only the hash is kept): the fan sees the link active, and revokes or renews it.
+        await trx
+          .insertInto('mission_share_links')
+          .values({ mission_id: mission.id, token_hash: newSecretToken().hash, created_by: fanId, revoked_at: null })
+          .execute();
+      }
     } else if (demo.state === 'REJECTED') {
       await expireMission(trx, mission, product.name, performDueAt);
     }

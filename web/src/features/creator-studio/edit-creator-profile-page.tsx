@@ -29,6 +29,7 @@ import { fetchCurrentUser } from '../../shared/api/current-user';
 import { NotificationSettingsCard } from '../../shared/notifications/notification-settings';
 import { storeCurrentUser, useSession } from '../../shared/session/session';
 import { Card, Page } from '../../shared/ui/page';
+import { SharingSettingsCard } from './sharing/sharing-settings-card';
 import { myCreatorQueryKey, useMyCreator } from './my-creator';
 import {
   fieldId,
@@ -298,6 +299,7 @@ function ProfileEditor({ creator }: { creator: MyCreator }) {
         </Stack>
       </Card>
       <NotificationSettingsCard />
+      <SharingSettingsCard />
     </Page>
   );
 }

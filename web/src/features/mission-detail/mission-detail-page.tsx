@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../shared/navigation/document-title';
 import { CommentsPanel } from './comments/comments-panel';
 import { ContentHiddenNotice } from './components/content-hidden-notice';
 import { LikePanel } from './components/like-panel';
+import { SharePanel } from './components/share-panel';
 import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
@@ -118,6 +119,7 @@ export function MissionDetailPage() {
           {/* A lottery entry links its event, whatever its end (won, lost or cancelled). */}
           <MissionEventCard mission={mission} />
           <EscrowTimeline mission={mission} />
+          {performed ? <SharePanel mission={mission} /> : null}
           {performed ? <LikePanel mission={mission} /> : null}
           {/* A refused mission's comments stay readable; it takes no new ones (its coins went back). */}
           <CommentsPanel mission={mission} writable={!refused} coinEvent={performed} />

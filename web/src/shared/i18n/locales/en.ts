@@ -13,6 +13,7 @@ import { creatorStudioEn } from './creator-studio-en';
 import { lotteryEventEn } from './lottery-event-en';
 import { pageTitlesEn } from './page-titles-en';
 import { trustEn } from './trust-en';
+import { sharingEn } from './sharing-en';
 import { adultGateEn } from './adult-gate';
 import { discoverEn } from './discover-en';
 import type { Messages } from './ko';
@@ -706,6 +707,7 @@ export const en: Messages = {
   creatorStudio: creatorStudioEn,
   lotteryEvent: lotteryEventEn,
   trust: trustEn,
+  sharing: sharingEn,
   adultGate: adultGateEn,
   pageTitles: pageTitlesEn,
   discover: discoverEn,

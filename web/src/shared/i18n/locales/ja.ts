@@ -13,6 +13,7 @@ import { creatorStudioJa } from './creator-studio-ja';
 import { lotteryEventJa } from './lottery-event-ja';
 import { pageTitlesJa } from './page-titles-ja';
 import { trustJa } from './trust-ja';
+import { sharingJa } from './sharing-ja';
 import { adultGateJa } from './adult-gate';
 import { discoverJa } from './discover-ja';
 import type { Messages } from './ko';
@@ -708,6 +709,7 @@ export const ja: Messages = {
   creatorStudio: creatorStudioJa,
   lotteryEvent: lotteryEventJa,
   trust: trustJa,
+  sharing: sharingJa,
   adultGate: adultGateJa,
   pageTitles: pageTitlesJa,
   discover: discoverJa,

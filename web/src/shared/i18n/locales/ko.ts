@@ -15,6 +15,7 @@ import { creatorStudioKo } from './creator-studio';
 import { lotteryEventKo } from './lottery-event';
 import { pageTitlesKo } from './page-titles';
 import { trustKo } from './trust';
+import { sharingKo } from './sharing';
 import { adultGateKo } from './adult-gate';
 import { discoverKo } from './discover';
 export const ko = {
@@ -698,6 +699,7 @@ export const ko = {
   creatorStudio: creatorStudioKo,
   lotteryEvent: lotteryEventKo,
   trust: trustKo,
+  sharing: sharingKo,
   adultGate: adultGateKo,
   pageTitles: pageTitlesKo,
   discover: discoverKo,
