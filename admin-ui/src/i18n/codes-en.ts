@@ -37,7 +37,14 @@ export const codesEn: CodeLabels = {
     bank: 'Bank deposit',
     other: 'Other',
   },
-  statementStatus: { CARRIED_OVER: 'Carried over', ISSUED: 'Issued', APPROVED: 'Approved', PAID: 'Paid' },
+  statementStatus: {
+    CARRIED_OVER: 'Carried over',
+    ISSUED: 'Issued',
+    APPROVED: 'Approved',
+    IN_TRANSFER: 'In transfer',
+    TRANSFER_FAILED: 'Transfer failed',
+    PAID: 'Paid',
+  },
   ledgerTransactionType: {
     PURCHASE: 'Coin purchase',
     BONUS_GRANT: 'Bonus grant',
@@ -93,6 +100,7 @@ export const codesEn: CodeLabels = {
     STATEMENT_PAY: 'Statement payment',
     STATEMENT_BATCH_APPROVE: 'Statement batch approval',
     STATEMENT_BATCH_PAY: 'Statement batch payment',
+    SETTLEMENT_TRANSFER_RELEASE: 'Transfer batch release',
     PAYMENT_CANCEL: 'Payment cancel',
     MANUAL_REFUND: 'Refund marked paid',
     PROVIDER_REFUND: 'Refund through the providers',

@@ -40,7 +40,14 @@ export const codesKo: CodeLabels = {
     bank: '무통장 입금',
     other: '기타',
   },
-  statementStatus: { CARRIED_OVER: '이월', ISSUED: '발행됨', APPROVED: '승인됨', PAID: '지급 완료' },
+  statementStatus: {
+    CARRIED_OVER: '이월',
+    ISSUED: '발행됨',
+    APPROVED: '승인됨',
+    IN_TRANSFER: '이체 중',
+    TRANSFER_FAILED: '이체 실패',
+    PAID: '지급 완료',
+  },
   ledgerTransactionType: {
     PURCHASE: '코인 충전',
     BONUS_GRANT: '보너스 지급',
@@ -96,6 +103,7 @@ export const codesKo: CodeLabels = {
     STATEMENT_PAY: '정산서 지급 완료',
     STATEMENT_BATCH_APPROVE: '정산서 일괄 승인',
     STATEMENT_BATCH_PAY: '정산서 일괄 지급 완료',
+    SETTLEMENT_TRANSFER_RELEASE: '이체 배치 승인(출고)',
     PAYMENT_CANCEL: '결제 취소',
     MANUAL_REFUND: '환불 지급 완료',
     PROVIDER_REFUND: '결제사 통한 환불',

@@ -422,6 +422,8 @@ export const consoleEn = {
           '%{count} statements of %{year}-%{month}: approve (₩%{toReceipt} to pay, ₩%{withheld} withheld)',
         STATEMENT_BATCH_PAY:
           '%{count} statements of %{year}-%{month}: mark paid (₩%{toReceipt} paid, ₩%{withheld} withheld; transfer %{transferReference} on %{transferDate})',
+        SETTLEMENT_TRANSFER_RELEASE:
+          'Transfer batch #%{batchId} of %{year}-%{month}: release %{count} transfers (₩%{total}; file SHA-256 %{fileSha256})',
         PAYMENT_CANCEL: 'Payment %{paymentId}: cancel at the provider',
         MANUAL_REFUND: 'Refund request %{refundId}: mark paid by bank transfer',
         PROVIDER_REFUND: 'Refund request %{refundId}: refund through the providers',

@@ -412,6 +412,8 @@ export const consoleKo: ConsoleMessages = {
           '%{year}년 %{month}월 정산서 %{count}건 일괄 승인 (지급액 %{toReceipt}원, 원천징수 %{withheld}원)',
         STATEMENT_BATCH_PAY:
           '%{year}년 %{month}월 정산서 %{count}건 일괄 지급 완료 처리 (지급액 %{toReceipt}원, 원천징수 %{withheld}원, 이체 %{transferReference}, %{transferDate})',
+        SETTLEMENT_TRANSFER_RELEASE:
+          '%{year}년 %{month}월 이체 배치 #%{batchId}: %{count}건 출고 승인 (%{total}원, 파일 SHA-256 %{fileSha256})',
         PAYMENT_CANCEL: '결제 %{paymentId}: 결제대행사에서 취소',
         MANUAL_REFUND: '환불 요청 %{refundId}: 계좌 이체로 지급 완료 처리',
         PROVIDER_REFUND: '환불 요청 %{refundId}: 결제대행사를 통해 환불',
