@@ -6,13 +6,15 @@ import { createHash } from 'node:crypto';
 import type { AdminApproval, TransferBatch, TransferBatchDetail, TransferBatchResultOutcome } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
-import { useTestApp } from '@fanmission/tests/harness/app';
+import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { approveAs } from '@fanmission/tests/support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
+import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { recordStaffGrant } from '../approvals';
+import { createNotificationMailConsumer, notificationsConsumer } from '../notifications';
 
 const clock = { now: new Date('2026-11-01T01:00:00Z') };
-const testApp = useTestApp({ now: () => clock.now });
+const testApp = useMailingTestApp(clock);
 const app = () => testApp.current.app;
 const db = () => testApp.current.app.db;
 type Caller = Pick<TestAccount, 'headers'>;
@@ -109,9 +111,10 @@ describe('a bank transfer batch', () => {
     const again = await call('POST', BATCHES, maker, { year: 2026, month: 10, statementIds: [a!.id] });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE', subErrors: [{ field: 'statementIds' }] });
-    // The uncontrolled month file is gone; a statement in transfer is not paid another way either.
+    // The month's file outside any batch is gone (the path now reads as a statement id, and is refused); a
+    // statement in transfer is not paid another way either.
     const monthFile = await call('GET', '/api/admin/settlements/transfer-file?year=2026&month=10', maker);
-    expect(monthFile.statusCode).toBe(404);
+    expect(monthFile.statusCode).toBe(400);
     const pay = await call('PUT', `/api/admin/settlements/${a!.id}`, maker, {
       action: 'pay',
       transferReference: 'HAND-1',
@@ -218,6 +221,12 @@ describe('a bank transfer batch', () => {
     });
     const shown = (await call('GET', `/api/admin/settlements/${b!.id}`, maker, undefined, 'ko')).json();
     expect(shown).toMatchObject({ status: 'TRANSFER_FAILED', transferFailedReason: '계좌 해지' });
+    await drainOutbox(db(), {
+      consumers: [
+        notificationsConsumer,
+        createNotificationMailConsumer({ mailer: app().ctx.mailer, publicUrl: testApp.current.config.PUBLIC_URL }),
+      ],
+    });
     const notes = await db()
       .selectFrom('notifications')
       .select(['user_id', 'kind', 'params'])
@@ -229,6 +238,12 @@ describe('a bank transfer batch', () => {
       [creators[0]!.id, 'SETTLEMENT_PAID'],
       [creators[1]!.id, 'SETTLEMENT_TRANSFER_FAILED'],
     ]);
+    const last4 = (account: string | null) => account!.slice(-4);
+    const paidMail = await testApp.current.smtp.awaitMail(creators[0]!.email);
+    expect(paidMail.text).toContain(`11.05 입금 · 국민은행 ****${last4(a!.bank_account_number)}`);
+    const failedMail = await testApp.current.smtp.awaitMail(creators[1]!.email);
+    expect(failedMail.text).toContain('계좌 해지');
+    expect(failedMail.text).toContain('정산 계좌를 확인해 주세요');
     // A result already read settles nothing again.
     const again = await importResult(first, [resultLine(a!)]);
     expect(again.json<TransferBatchResultOutcome>()).toMatchObject({
@@ -275,7 +290,7 @@ describe('the batch routes', () => {
       [{ month: 10 }, ['year']],
       [{ year: 2026, month: 13 }, ['month']],
       [{ year: 2026, month: 10, statementIds: [] }, ['statementIds']],
-      [{ year: 2026, month: 10, extra: 1 }, ['']],
+      [{ year: 2026, month: 10, extra: 1 }, ['extra']],
     ];
     for (const [body, fields] of cases) {
       const invalid = await call('POST', BATCHES, maker, body);
