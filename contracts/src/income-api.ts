@@ -547,6 +547,20 @@ export const transferBatchCreateSchema = z.strictObject({
 });
 export type TransferBatchCreate = z.infer<typeof transferBatchCreateSchema>;
 
+/** GET …/preview: what a batch of the month would take now (nothing is made). */
+export const transferBatchPreviewQuerySchema = z.object({ year: yearField, month: monthField });
+
+export const transferBatchPreviewSchema = z
+  .object({
+    year: z.number().int(),
+    month: z.number().int(),
+    count: z.number().int(),
+    total: won,
+    statementIds: z.array(z.number().int()),
+  })
+  .meta({ id: 'TransferBatchPreview' });
+export type TransferBatchPreview = z.infer<typeof transferBatchPreviewSchema>;
+
 export const transferBatchFilterSchema = z.object({
   status: transferBatchStatusSchema.optional(),
   year: z.coerce.number().int().optional(),

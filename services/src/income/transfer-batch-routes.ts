@@ -3,6 +3,8 @@ import {
   transferBatchCreateSchema,
   transferBatchDetailSchema,
   transferBatchFilterSchema,
+  transferBatchPreviewQuerySchema,
+  transferBatchPreviewSchema,
   transferBatchResultImportSchema,
   transferBatchResultOutcomeSchema,
   transferBatchSchema,
@@ -65,6 +67,25 @@ export function transferBatchRoutes(app: FastifyInstance) {
   );
 
   routes.get(
+    `/${RESOURCE}/preview`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'What a batch of the month would take now (finance; nothing is made)',
+        description:
+          'The ids, count and won of the statements `POST` with the same month and no selection would take now: ' +
+          'APPROVED or TRANSFER_FAILED, not held, in no other batch, their bank with a code. A month with nothing to ' +
+          'take is a count of 0.',
+        security,
+        querystring: transferBatchPreviewQuerySchema,
+        response: { 200: transferBatchPreviewSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => batches.previewTransferBatch(app.ctx, request.query),
+  );
+
+  routes.get(
     `/${RESOURCE}/:id`,
     {
       config,
@@ -101,12 +122,14 @@ export function transferBatchRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await batches.transferBatchFile(app.ctx, request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-content-sha256', file.sha256)
-        // The bytes as UTF-8 text: written back, they are the same bytes (byte order mark included).
-        .send(file.bytes.toString('utf8'));
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('x-content-sha256', file.sha256)
+          // The bytes as UTF-8 text: written back, they are the same bytes (byte order mark included).
+          .send(file.bytes.toString('utf8'))
+      );
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type TransferBatchDetail,
   type TransferBatchDiscrepancy,
   type TransferBatchFilter,
+  type TransferBatchPreview,
   type TransferBatchResultImport,
   type TransferBatchResultOutcome,
   ADMIN_TRANSFER_BATCH_SORT_FIELDS,
@@ -48,7 +49,11 @@ export function bankCodeOf(name: string | null): string | null {
   if (name === null) return null;
   const exact = BANKS.find((bank) => bank.ko === name);
   if (exact) return exact.code;
-  const core = (value: string) => value.replace(/\s/g, '').replace(/^(KB|NH|IBK|SC|한국)/, '').replace(/은행$/, '');
+  const core = (value: string) =>
+    value
+      .replace(/\s/g, '')
+      .replace(/^(KB|NH|IBK|SC|한국)/, '')
+      .replace(/은행$/, '');
   const wanted = core(name);
   if (wanted === '') return null;
   const matches = BANKS.filter((bank) => core(bank.ko) === wanted);
@@ -257,6 +262,36 @@ async function ineligible(db: DbExecutor, input: TransferBatchCreate, refused: r
   });
 }
 
+/** The statements of the month a batch takes: APPROVED or TRANSFER_FAILED, not held, by id. */
+function candidates(db: DbExecutor, year: number, month: number, ids: readonly number[] | undefined) {
+  let query = db
+    .selectFrom('settlement_statements as s')
+    .select(['s.id', 's.to_receipt', 's.bank_name', 's.bank_account_number', 's.bank_account_holder'])
+    .where('s.year', '=', year)
+    .where('s.month', '=', month)
+    .where('s.status', 'in', [...TAKEN_STATUSES])
+    .where(sql<boolean>`not ${heldSql()}`);
+  if (ids) query = query.where('s.id', 'in', [...ids]);
+  return query.orderBy('s.id');
+}
+
+/** What a batch of the month would take now (its statements with a bank code), with nothing made. */
+export async function previewTransferBatch(
+  ctx: ServiceContext,
+  { year, month }: { year: number; month: number },
+): Promise<TransferBatchPreview> {
+  const rows = (await candidates(ctx.db, year, month, undefined).execute()).filter(
+    (row) => bankCodeOf(row.bank_name) !== null,
+  );
+  return {
+    year,
+    month,
+    count: rows.length,
+    total: rows.reduce((sum, row) => sum + Number(row.to_receipt), 0),
+    statementIds: rows.map((row) => row.id),
+  };
+}
+
 /**
  * Makes a batch of the month's APPROVED (or TRANSFER_FAILED) statements that are not held, or of exactly those
  * selected (each must be, else 409 naming each refused id's rule and nothing is made): they move to IN_TRANSFER with
@@ -272,18 +307,12 @@ export async function createTransferBatch(
   const now = ctx.now();
   const ids = input.statementIds && [...new Set(input.statementIds)];
   const batchId = await ctx.db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('settlement_statements as s')
-      .select(['s.id', 's.to_receipt', 's.bank_name', 's.bank_account_number', 's.bank_account_holder'])
-      .where('s.year', '=', input.year)
-      .where('s.month', '=', input.month)
-      .where('s.status', 'in', [...TAKEN_STATUSES])
-      .where(sql<boolean>`not ${heldSql()}`);
-    if (ids) query = query.where('s.id', 'in', ids);
-    const rows = await query.orderBy('s.id').forUpdate().execute();
-    const coded = rows.map((row) => ({ ...row, bank_code: bankCodeOf(row.bank_name) }));
-    const noCode = new Set(coded.filter((row) => row.bank_code === null).map((row) => row.id));
-    const taken = coded.filter((row) => row.bank_code !== null);
+    const coded = await candidates(trx, input.year, input.month, ids).forUpdate().execute();
+    const noCode = new Set(coded.filter((row) => bankCodeOf(row.bank_name) === null).map((row) => row.id));
+    const taken = coded.flatMap((row) => {
+      const bankCode = bankCodeOf(row.bank_name);
+      return bankCode === null ? [] : [{ ...row, bank_code: bankCode }];
+    });
     if (ids && taken.length < ids.length) {
       const takenIds = new Set(taken.map((row) => row.id));
       throw await ineligible(
@@ -294,7 +323,12 @@ export async function createTransferBatch(
       );
     }
     if (taken.length === 0) throw batchEmpty();
-    const lines = taken.map((row) => ({ ...row, bank_code: row.bank_code!, amount: row.to_receipt, statement_id: row.id }));
+    const lines = taken.map((row) => ({
+      ...row,
+      bank_code: row.bank_code!,
+      amount: row.to_receipt,
+      statement_id: row.id,
+    }));
     const total = lines.reduce((sum, line) => sum + Number(line.amount), 0);
     const batch = await trx
       .insertInto('settlement_transfer_batches')
@@ -332,7 +366,12 @@ export async function createTransferBatch(
       .execute();
     await trx
       .updateTable('settlement_statements')
-      .set({ status: 'IN_TRANSFER', transfer_batch_id: batch.id, transfer_failed_at: null, transfer_failed_reason: null })
+      .set({
+        status: 'IN_TRANSFER',
+        transfer_batch_id: batch.id,
+        transfer_failed_at: null,
+        transfer_failed_reason: null,
+      })
       .where(
         'id',
         'in',
@@ -493,9 +532,10 @@ function resultLines(csv: string): ResultLine[] {
   const [header, ...rows] = parseCsv(csv);
   const columns = (header ?? []).map((name) => name.trim().toLowerCase());
   const at = (names: readonly string[]) => columns.findIndex((name) => names.includes(name));
-  const index = Object.fromEntries(
-    Object.entries(RESULT_COLUMNS).map(([key, names]) => [key, at(names)]),
-  ) as Record<keyof typeof RESULT_COLUMNS, number>;
+  const index = Object.fromEntries(Object.entries(RESULT_COLUMNS).map(([key, names]) => [key, at(names)])) as Record<
+    keyof typeof RESULT_COLUMNS,
+    number
+  >;
   if (index.account === -1 || index.amount === -1 || index.result === -1) throw unreadableFile();
   if (index.statementId === -1 && index.memo === -1) throw unreadableFile();
   const cell = (cells: string[], column: number) => (column === -1 ? undefined : cells[column]);
