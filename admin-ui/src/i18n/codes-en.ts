@@ -45,6 +45,16 @@ export const codesEn: CodeLabels = {
     TRANSFER_FAILED: 'Transfer failed',
     PAID: 'Paid',
   },
+  transferBatchStatus: { CREATED: 'Awaiting release', RELEASED: 'Released', CLOSED: 'Closed', CANCELLED: 'Cancelled' },
+  transferLineResult: { PENDING: 'Awaiting result', PAID: 'Paid', FAILED: 'Transfer failed' },
+  transferDiscrepancy: {
+    NOT_IN_BATCH: 'Statement not in this batch',
+    ACCOUNT_DIFFERS: 'Other account number',
+    AMOUNT_DIFFERS: 'Other amount',
+    DUPLICATE: 'Duplicate line',
+    ALREADY_SETTLED: 'Already recorded',
+    UNREADABLE: 'Unreadable line',
+  },
   ledgerTransactionType: {
     PURCHASE: 'Coin purchase',
     BONUS_GRANT: 'Bonus grant',

@@ -48,6 +48,16 @@ export const codesKo: CodeLabels = {
     TRANSFER_FAILED: '이체 실패',
     PAID: '지급 완료',
   },
+  transferBatchStatus: { CREATED: '승인 대기', RELEASED: '출고됨', CLOSED: '완료', CANCELLED: '취소됨' },
+  transferLineResult: { PENDING: '결과 대기', PAID: '입금 완료', FAILED: '이체 실패' },
+  transferDiscrepancy: {
+    NOT_IN_BATCH: '이 배치에 없는 정산서',
+    ACCOUNT_DIFFERS: '계좌번호 다름',
+    AMOUNT_DIFFERS: '금액 다름',
+    DUPLICATE: '중복된 줄',
+    ALREADY_SETTLED: '이미 반영됨',
+    UNREADABLE: '읽을 수 없는 줄',
+  },
   ledgerTransactionType: {
     PURCHASE: '코인 충전',
     BONUS_GRANT: '보너스 지급',
