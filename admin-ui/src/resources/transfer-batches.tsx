@@ -163,8 +163,9 @@ const batchFilters = [
   <SelectInput key="status" source="status" choices={codeChoices('transferBatchStatus')} alwaysOn />,
 ];
 
-const staffName = (staff: { id: number; name: string } | null) => (staff ? `${staff.name} (#${staff.id})` : '-');
-const shortHash = (hash: string) => `${hash.slice(0, 12)}…`;
+const staffName = (staff: { id: number; name: string } | null | undefined) =>
+  staff ? `${staff.name} (#${staff.id})` : '-';
+const shortHash = (hash: string | undefined) => (hash ? `${hash.slice(0, 12)}…` : '-');
 
 export const TransferBatchList = () => {
   const wide = useWideConsole();
