@@ -3,7 +3,6 @@
 // approval page and approves it; A then makes the month's transfer batch, B releases it, and A reads the bank's result
 // file of that batch (one transfer failed, one line with an edited account) before recording it.
 // Screenshots in ko at 1280 and 360 px.
-import type { AdminApproval } from '@fanmission/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,12 @@
 // it before any download, every download gives the same bytes, and the bank's result file settles a line only for the
 // batch's statement, account and amount.
 import { createHash } from 'node:crypto';
-import type { AdminApproval, TransferBatch, TransferBatchDetail, TransferBatchResultOutcome } from '@fanmission/contracts';
+import type {
+  AdminApproval,
+  TransferBatch,
+  TransferBatchDetail,
+  TransferBatchResultOutcome,
+} from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
@@ -72,9 +77,27 @@ beforeAll(async () => {
   operator = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR'] });
   const at = clock.now;
   // The maker made `helper` staff (his helper); `founder` made both the maker and `sibling` (siblings).
-  await recordStaffGrant(db(), { staffId: helper.id, makerId: maker.id, approverId: gatekeeper.id, requestId: null, at });
-  await recordStaffGrant(db(), { staffId: maker.id, makerId: founder.id, approverId: gatekeeper.id, requestId: null, at });
-  await recordStaffGrant(db(), { staffId: sibling.id, makerId: founder.id, approverId: gatekeeper.id, requestId: null, at });
+  await recordStaffGrant(db(), {
+    staffId: helper.id,
+    makerId: maker.id,
+    approverId: gatekeeper.id,
+    requestId: null,
+    at,
+  });
+  await recordStaffGrant(db(), {
+    staffId: maker.id,
+    makerId: founder.id,
+    approverId: gatekeeper.id,
+    requestId: null,
+    at,
+  });
+  await recordStaffGrant(db(), {
+    staffId: sibling.id,
+    makerId: founder.id,
+    approverId: gatekeeper.id,
+    requestId: null,
+    at,
+  });
   creators = [];
   for (let index = 0; index < 4; index += 1) {
     const creator = await createIncomeCreator(app());
@@ -94,7 +117,11 @@ beforeAll(async () => {
     .orderBy('id')
     .execute();
   for (const statement of statements) {
-    await approveAs(app(), checker, await call('PUT', `/api/admin/settlements/${statement.id}`, maker, { action: 'approve' }));
+    await approveAs(
+      app(),
+      checker,
+      await call('PUT', `/api/admin/settlements/${statement.id}`, maker, { action: 'approve' }),
+    );
   }
 });
 
@@ -110,7 +137,10 @@ describe('a bank transfer batch', () => {
     expect(await statementOf(a!.id)).toMatchObject({ status: 'IN_TRANSFER', transfer_batch_id: first.id });
     const again = await call('POST', BATCHES, maker, { year: 2026, month: 10, statementIds: [a!.id] });
     expect(again.statusCode, again.body).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE', subErrors: [{ field: 'statementIds' }] });
+    expect(again.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+      subErrors: [{ field: 'statementIds' }],
+    });
     // The month's file outside any batch is gone (the path now reads as a statement id, and is refused); a
     // statement in transfer is not paid another way either.
     const monthFile = await call('GET', '/api/admin/settlements/transfer-file?year=2026&month=10', maker);
@@ -303,7 +333,10 @@ describe('the batch routes', () => {
       const invalid = await call('POST', BATCHES, maker, { month: 10 }, language);
       expect(invalid.json()).toMatchObject({ subErrors: [{ field: 'year', message: messages[language] }] });
     }
-    const noCsv = await call('POST', `${BATCHES}/1/results`, maker, { transferReference: 'X', transferDate: '2026-11-05' });
+    const noCsv = await call('POST', `${BATCHES}/1/results`, maker, {
+      transferReference: 'X',
+      transferDate: '2026-11-05',
+    });
     expect(noCsv.statusCode).toBe(400);
     expect(noCsv.json()).toMatchObject({ subErrors: [{ field: 'csv' }] });
     const badDate = await call('POST', `${BATCHES}/1/results/preview`, maker, {

@@ -12,7 +12,7 @@ import {
   type TransferBatchPreview,
   type TransferBatchResultImport,
   type TransferBatchResultOutcome,
-  ADMIN_TRANSFER_BATCH_SORT_FIELDS,
+  type ADMIN_TRANSFER_BATCH_SORT_FIELDS,
 } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
