@@ -240,14 +240,14 @@ describe('console: settlement in batches', () => {
     await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
 
     // Released: the file downloads, its hash on the page.
-    const approved = await app.db
+    const inTransfer = await app.db
       .selectFrom('settlement_statements')
       .select(['id', 'to_receipt', 'bank_account_number'])
       .where('id', 'in', statementIds)
       .where('status', '=', 'IN_TRANSFER')
       .orderBy('id')
       .execute();
-    expect(approved).toHaveLength(3);
+    expect(inTransfer).toHaveLength(3);
     const batchPage = async (page: Page) => {
       await page.goto(`${served.baseUrl}/admin/settlement-transfer-batches/${batchId}/show`);
       await page.getByRole('button', { name: transfer.download }).waitFor({ state: 'visible' });
@@ -266,11 +266,11 @@ describe('console: settlement in batches', () => {
       file,
       [
         '정산서번호,계좌번호,이체금액,처리결과,사유',
-        ...approved.map(
+        ...inTransfer.map(
           (row, index) =>
             `${row.id},${row.bank_account_number},${row.to_receipt},${index === 1 ? '실패,계좌 번호 오류' : '정상,'}`,
         ),
-        `${approved[0]!.id},999999999999,${approved[0]!.to_receipt},정상,`,
+        `${inTransfer[0]!.id},999999999999,${inTransfer[0]!.to_receipt},정상,`,
         `999999,1002999,1000,정상,`,
       ].join('\r\n'),
     );
@@ -291,7 +291,7 @@ describe('console: settlement in batches', () => {
     const importDialog = await importOn(maker);
     const differing = await importDialog.getByTestId('transfer-discrepancies').textContent();
     expect(differing).toContain('999999999999');
-    expect(differing).toContain(approved[0]!.bank_account_number!);
+    expect(differing).toContain(inTransfer[0]!.bank_account_number!);
     await screenshot(maker, 'admin-transfer-batch-import-preview-1280.png');
     expect(await seriousA11yViolations(maker)).toEqual([]);
     await importOn(phone);
@@ -306,9 +306,9 @@ describe('console: settlement in batches', () => {
       .orderBy('id')
       .execute();
     expect(settled).toEqual([
-      { id: approved[0]!.id, status: 'PAID' },
-      { id: approved[1]!.id, status: 'TRANSFER_FAILED' },
-      { id: approved[2]!.id, status: 'PAID' },
+      { id: inTransfer[0]!.id, status: 'PAID' },
+      { id: inTransfer[1]!.id, status: 'TRANSFER_FAILED' },
+      { id: inTransfer[2]!.id, status: 'PAID' },
     ]);
     // The failed statement reads as failed, with the bank's reason, in the list.
     for (const [page, name] of [
