@@ -69,6 +69,8 @@ import {
   PopupList,
   SettlementList,
   SettlementShow,
+  TransferBatchList,
+  TransferBatchShow,
   ShortfallsPage,
   StaffCreate,
   StaffEdit,
@@ -264,6 +266,9 @@ export function App() {
               )}
               {finance && <Resource name="bonus-grants" list={BonusGrantList} create={BonusGrantCreate} />}
               {finance && <Resource name="settlements" list={SettlementList} show={SettlementShow} />}
+              {finance && (
+                <Resource name="settlement-transfer-batches" list={TransferBatchList} show={TransferBatchShow} />
+              )}
               <Resource name="payout-account-changes" list={PayoutAccountChangeList} show={PayoutAccountChangeShow} />
               {finance && !operator && <Resource name="users" list={UserList} show={UserShow} />}
               <Resource name="ledger-verify-runs" list={LedgerVerifyRunList} />

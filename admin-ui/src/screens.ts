@@ -31,6 +31,9 @@ export const CoinRefundShow = screen(moneyModule, 'CoinRefundShow');
 const settlementsModule = () => import('./resources/settlements');
 export const SettlementList = screen(settlementsModule, 'SettlementList');
 export const SettlementShow = screen(settlementsModule, 'SettlementShow');
+const transferBatchesModule = () => import('./resources/transfer-batches');
+export const TransferBatchList = screen(transferBatchesModule, 'TransferBatchList');
+export const TransferBatchShow = screen(transferBatchesModule, 'TransferBatchShow');
 
 const commentEventsModule = () => import('./resources/comment-events');
 export const CommentEventCreate = screen(commentEventsModule, 'CommentEventCreate');

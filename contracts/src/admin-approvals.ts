@@ -25,6 +25,7 @@ export const APPROVAL_KINDS = [
   'STATEMENT_PAY',
   'STATEMENT_BATCH_APPROVE',
   'STATEMENT_BATCH_PAY',
+  'SETTLEMENT_TRANSFER_RELEASE',
   'PAYMENT_CANCEL',
   'MANUAL_REFUND',
   'PROVIDER_REFUND',
@@ -69,6 +70,8 @@ export const APPROVAL_SUMMARY_FIELDS = {
   /** A batch of a month's statements: how many, the won to transfer and the tax withheld (the params list each). */
   STATEMENT_BATCH_APPROVE: ['year', 'month', 'count', 'toReceipt', 'withheld'],
   STATEMENT_BATCH_PAY: ['year', 'month', 'count', 'toReceipt', 'withheld', 'transferReference', 'transferDate'],
+  /** A bank transfer batch's release: its number, month, count, won and the SHA-256 of its file. */
+  SETTLEMENT_TRANSFER_RELEASE: ['batchId', 'year', 'month', 'count', 'total', 'fileSha256'],
   PAYMENT_CANCEL: ['paymentId'],
   MANUAL_REFUND: ['refundId'],
   PROVIDER_REFUND: ['refundId'],

@@ -48,6 +48,8 @@ export const ADMIN_WRITE_POLICY = {
   'bonus-grants': ['ROLE_FINANCE'],
   settlements: ['ROLE_FINANCE'],
   'settlement-runs': ['ROLE_FINANCE'],
+  // Bank transfer batches: the file carries the creators' bank details.
+  'settlement-transfer-batches': ['ROLE_FINANCE'],
   'creator-payout-accounts': ['ROLE_FINANCE'],
   // The approval of a comment coin event's daily budget above what operators may grant alone.
   'comment-event-budgets': ['ROLE_FINANCE'],
@@ -76,6 +78,7 @@ export const ADMIN_READ_POLICY = {
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   settlements: ['ROLE_FINANCE'],
+  'settlement-transfer-batches': ['ROLE_FINANCE'],
   'creator-payout-accounts': ['ROLE_FINANCE'],
 } as const satisfies Partial<Record<AdminWriteResource, readonly StaffRole[]>>;
 

@@ -18,7 +18,11 @@ import {
   ADMIN_COMMENT_SORT_FIELDS,
 } from './comments';
 import { ADMIN_CREATOR_SORT_FIELDS } from './creator-review-admin';
-import { ADMIN_GRADE_PROPOSAL_SORT_FIELDS, ADMIN_SETTLEMENT_SORT_FIELDS } from './income-api';
+import {
+  ADMIN_GRADE_PROPOSAL_SORT_FIELDS,
+  ADMIN_SETTLEMENT_SORT_FIELDS,
+  ADMIN_TRANSFER_BATCH_SORT_FIELDS,
+} from './income-api';
 import { ADMIN_CREATOR_PENALTY_SORT_FIELDS } from './mission-requests';
 import { ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS } from './payout-accounts';
 import { ADMIN_TERMS_VERSION_SORT_FIELDS } from './terms';
@@ -52,6 +56,7 @@ export const ADMIN_LIST_SORT_FIELDS = {
   'payout-account-changes': ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,
   popups: ADMIN_POPUP_SORT_FIELDS,
   settlements: ADMIN_SETTLEMENT_SORT_FIELDS,
+  'settlement-transfer-batches': ADMIN_TRANSFER_BATCH_SORT_FIELDS,
   staff: ADMIN_STAFF_SORT_FIELDS,
   tags: ADMIN_TAG_SORT_FIELDS,
   'terms-versions': ADMIN_TERMS_VERSION_SORT_FIELDS,

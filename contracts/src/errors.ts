@@ -159,6 +159,11 @@ export const ERROR_CODES = [
   // A statement finance selected for a batch that is not of the month, not in the action's status, or held.
   'SETTLEMENT_BATCH_NOT_ELIGIBLE',
   'TRANSFER_RESULT_UNREADABLE',
+  // A bank transfer batch: its file before its release, a release or cancellation it is past, its file changed.
+  'TRANSFER_BATCH_NOT_RELEASED',
+  'TRANSFER_BATCH_NOT_RELEASABLE',
+  'TRANSFER_BATCH_NOT_CANCELLABLE',
+  'TRANSFER_BATCH_FILE_CHANGED',
   'VERIFY_RUNNING',
   'STAFF_SELF',
   'ROLE_NOT_HELD',

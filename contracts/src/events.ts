@@ -71,6 +71,24 @@ export const domainEventDefinitions = {
    * A member asked to charge coins by bank deposit: row `bankTransferId` of bank_transfers, which holds the account,
    * amount and deadline he was given; he is mailed them.
    */
+  /**
+   * The bank's result of a creator's statement in a transfer batch: PAID (the transfer's date, the bank, the last four
+   * digits of the account, the won) or FAILED (with the bank's reason); the creator is told and mailed.
+   */
+  'creator.settlement-transfer-settled': {
+    aggregateType: 'creator',
+    payload: z.object({
+      creatorId: id,
+      userId: id,
+      statementId: id,
+      result: z.enum(['PAID', 'FAILED']),
+      transferDate: z.string(),
+      bankName: z.string(),
+      accountLast4: z.string(),
+      amount: z.number().int(),
+      reason: z.string().nullable(),
+    }),
+  },
   'payment.bank-transfer-requested': {
     aggregateType: 'payment',
     payload: z.object({ bankTransferId: id, userId: id }),

@@ -15,7 +15,18 @@ const calendarDate = z.iso.date();
 const won = z.number().int();
 const percent = z.number();
 
-export const STATEMENT_STATUSES = ['CARRIED_OVER', 'ISSUED', 'APPROVED', 'PAID'] as const;
+/**
+ * CARRIED_OVER → (a later payout) ; ISSUED → APPROVED → IN_TRANSFER (in a bank transfer batch) → PAID, or
+ * TRANSFER_FAILED (the bank's result failed it; a new batch takes it again) — docs/rules/settlement.md.
+ */
+export const STATEMENT_STATUSES = [
+  'CARRIED_OVER',
+  'ISSUED',
+  'APPROVED',
+  'IN_TRANSFER',
+  'TRANSFER_FAILED',
+  'PAID',
+] as const;
 export const statementStatusSchema = z.enum(STATEMENT_STATUSES);
 export type StatementStatus = z.infer<typeof statementStatusSchema>;
 
@@ -223,6 +234,11 @@ export const adminSettlementSchema = monthlySettlementSchema
     holdReleasedAt: dateTime.nullable(),
     holdReleasedByUserId: z.number().int().nullable(),
     holdReleaseNote: z.string().nullable(),
+    /** The bank transfer batch that holds it (IN_TRANSFER), or last held it; null when none ever did. */
+    transferBatchId: z.number().int().nullable(),
+    /** TRANSFER_FAILED: when the bank's result failed it and the bank's reason. */
+    transferFailedAt: dateTime.nullable(),
+    transferFailedReason: z.string().nullable(),
   })
   .meta({ id: 'AdminSettlement' });
 export type AdminSettlement = z.infer<typeof adminSettlementSchema>;
@@ -509,3 +525,150 @@ export type GradeProposalFilter = z.infer<typeof gradeProposalFilterSchema>;
 
 /** Confirms a proposal, with the proposed grade or another one the operator chose. */
 export const confirmGradeProposalRequestSchema = z.strictObject({ grade: creatorGradeSchema.optional() });
+
+/*
+ * Bank transfer batches (`/api/admin/settlement-transfer-batches`, docs/rules/money-out.md): a numbered record of one
+ * bulk-transfer file — who made it, when, which statements (each moves to IN_TRANSFER), their count and won, and the
+ * SHA-256 of the file's bytes. A second finance member not related to its maker releases it (a
+ * SETTLEMENT_TRANSFER_RELEASE approval request) before anyone downloads the file; the bank's result file is read
+ * against the batch it names.
+ */
+export const ADMIN_TRANSFER_BATCH_SORT_FIELDS = ['id', 'status', 'createdAt'] as const;
+
+export const TRANSFER_BATCH_STATUSES = ['CREATED', 'RELEASED', 'CLOSED', 'CANCELLED'] as const;
+export const transferBatchStatusSchema = z.enum(TRANSFER_BATCH_STATUSES);
+export type TransferBatchStatus = z.infer<typeof transferBatchStatusSchema>;
+
+/** POST: the month's APPROVED statements that are not held (in no other batch), or exactly those selected. */
+export const transferBatchCreateSchema = z.strictObject({
+  year: yearField,
+  month: monthField,
+  statementIds: statementIdsField.optional(),
+});
+export type TransferBatchCreate = z.infer<typeof transferBatchCreateSchema>;
+
+/** GET …/preview: what a batch of the month would take now (nothing is made). */
+export const transferBatchPreviewQuerySchema = z.object({ year: yearField, month: monthField });
+
+export const transferBatchPreviewSchema = z
+  .object({
+    year: z.number().int(),
+    month: z.number().int(),
+    count: z.number().int(),
+    total: won,
+    statementIds: z.array(z.number().int()),
+  })
+  .meta({ id: 'TransferBatchPreview' });
+export type TransferBatchPreview = z.infer<typeof transferBatchPreviewSchema>;
+
+export const transferBatchFilterSchema = z.object({
+  status: transferBatchStatusSchema.optional(),
+  year: z.coerce.number().int().optional(),
+  month: z.coerce.number().int().optional(),
+});
+export type TransferBatchFilter = z.infer<typeof transferBatchFilterSchema>;
+
+const staffRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+export const transferBatchSchema = z
+  .object({
+    id: z.number().int(),
+    year: z.number().int(),
+    month: z.number().int(),
+    status: transferBatchStatusSchema,
+    createdBy: staffRef,
+    createdAt: dateTime,
+    /** The pending (or decided) SETTLEMENT_TRANSFER_RELEASE request asked when the batch was made. */
+    releaseApprovalId: z.number().int().nullable(),
+    releasedBy: staffRef,
+    releasedAt: dateTime.nullable(),
+    cancelledBy: staffRef,
+    cancelledAt: dateTime.nullable(),
+    closedAt: dateTime.nullable(),
+    count: z.number().int(),
+    /** Won the file transfers. */
+    total: won,
+    /** Hex SHA-256 of the file's bytes: every download gives exactly these bytes. */
+    fileSha256: z.string(),
+    filename: z.string(),
+    /** Lines the bank's result settled (PAID or FAILED). */
+    paid: z.number().int(),
+    failed: z.number().int(),
+  })
+  .meta({ id: 'TransferBatch' });
+export type TransferBatch = z.infer<typeof transferBatchSchema>;
+
+export const TRANSFER_BATCH_LINE_RESULTS = ['PENDING', 'PAID', 'FAILED'] as const;
+
+export const transferBatchLineSchema = z
+  .object({
+    statementId: z.number().int(),
+    creatorId: z.number().int(),
+    creatorName: z.string(),
+    /** The bank's 3-digit code (은행코드) and name, the account as the file gives it, and the won. */
+    bankCode: z.string(),
+    bankName: z.string().nullable(),
+    bankAccountNumber: z.string().nullable(),
+    amount: won,
+    result: z.enum(TRANSFER_BATCH_LINE_RESULTS),
+    resultAt: dateTime.nullable(),
+    bankReason: z.string().nullable(),
+  })
+  .meta({ id: 'TransferBatchLine' });
+export type TransferBatchLine = z.infer<typeof transferBatchLineSchema>;
+
+export const transferBatchDetailSchema = transferBatchSchema
+  .extend({ lines: z.array(transferBatchLineSchema) })
+  .meta({ id: 'TransferBatchDetail' });
+export type TransferBatchDetail = z.infer<typeof transferBatchDetailSchema>;
+
+/** The bank's result file of the batch the route names, and the transfer's reference and date paid lines record. */
+export const transferBatchResultImportSchema = z.strictObject({
+  csv: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(TRANSFER_RESULT_MAX_CHARS),
+  transferReference: transferReferenceField,
+  transferDate: z.iso.date({ error: 'validation.date' }),
+});
+export type TransferBatchResultImport = z.infer<typeof transferBatchResultImportSchema>;
+
+/**
+ * Why a result line settles nothing: a statement that is not in the batch, another account or amount than the
+ * batch's line, a second line of one statement, a line already settled by an earlier import, an unreadable line.
+ */
+export const TRANSFER_BATCH_DISCREPANCIES = [
+  'NOT_IN_BATCH',
+  'ACCOUNT_DIFFERS',
+  'AMOUNT_DIFFERS',
+  'DUPLICATE',
+  'ALREADY_SETTLED',
+  'UNREADABLE',
+] as const;
+
+export const transferBatchDiscrepancySchema = z
+  .object({
+    line: z.number().int(),
+    statementId: z.number().int().nullable(),
+    problem: z.enum(TRANSFER_BATCH_DISCREPANCIES),
+    /** What the batch expects and what the file says (null when unknown or unreadable). */
+    expectedAmount: won.nullable(),
+    amount: won.nullable(),
+    expectedBankAccountNumber: z.string().nullable(),
+    bankAccountNumber: z.string().nullable(),
+  })
+  .meta({ id: 'TransferBatchDiscrepancy' });
+export type TransferBatchDiscrepancy = z.infer<typeof transferBatchDiscrepancySchema>;
+
+export const transferBatchResultOutcomeSchema = z
+  .object({
+    /** False for a preview: nothing changed. */
+    applied: z.boolean(),
+    rows: z.number().int(),
+    paid: z.array(z.number().int()),
+    failed: z.array(z.object({ statementId: z.number().int(), bankReason: z.string().nullable() })),
+    discrepancies: z.array(transferBatchDiscrepancySchema),
+    batch: transferBatchSchema,
+  })
+  .meta({ id: 'TransferBatchResultOutcome' });
+export type TransferBatchResultOutcome = z.infer<typeof transferBatchResultOutcomeSchema>;

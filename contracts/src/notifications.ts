@@ -71,6 +71,10 @@ export const NOTIFICATION_KINDS = [
   'CREATOR_ADULT_CLEARED',
   /** To the creator: an operator declined his request to clear the adult flag, with the reason. */
   'CREATOR_ADULT_CLEAR_DECLINED',
+  /** To the creator: his statement's payout reached his account (the date, the bank and the account's last digits). */
+  'SETTLEMENT_PAID',
+  /** To the creator: the bank failed his statement's payout; he is asked to check his payout account. */
+  'SETTLEMENT_TRANSFER_FAILED',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -81,6 +81,8 @@ export const NOTIFICATION_KIND_TOPIC: Record<NotificationKind, NotificationTopic
   COIN_REFUND_PAID: 'MONEY',
   COIN_REFUND_REFUSED: 'MONEY',
   CHARGE_WITHDRAWN: 'MONEY',
+  SETTLEMENT_PAID: 'MONEY',
+  SETTLEMENT_TRANSFER_FAILED: 'MONEY',
   CREATOR_ADULT_FLAGGED: 'ACCOUNT_NOTICES',
   CREATOR_ADULT_CLEARED: 'ACCOUNT_NOTICES',
   CREATOR_ADULT_CLEAR_DECLINED: 'ACCOUNT_NOTICES',
@@ -127,6 +129,8 @@ export function notificationPath(notification: {
   termsKind?: TermsKind;
 }): string | null {
   if (notification.kind === 'COINS_EXPIRING') return '/my-coins';
+  // A creator's settlement payout: his income page (web/src/app/routes.tsx).
+  if (notification.kind.startsWith('SETTLEMENT_')) return '/adjustment-page';
   if (NOTIFICATION_KIND_TOPIC[notification.kind] === 'MONEY') return '/coin-history';
   if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
   if (notification.kind.startsWith('CREATOR_ADULT_')) return '/edit-creator-profile';

@@ -48,19 +48,19 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
   }),
   'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
   'POST /api/admin/settlements/batches': () => ({ action: 'approve', year: 2026, month: 1 }),
+  'POST /api/admin/settlement-transfer-batches': () => ({ year: 2026, month: 1 }),
   ...Object.fromEntries(
-    ['POST /api/admin/settlements/transfer-results/preview', 'POST /api/admin/settlements/transfer-results'].map(
-      (key) => [
-        key,
-        () => ({
-          year: 2026,
-          month: 1,
-          csv: 'statementId,account,amount,result\r\n999999,1002999,1000,OK',
-          transferReference: 'matrix',
-          transferDate: '2026-02-05',
-        }),
-      ],
-    ),
+    [
+      'POST /api/admin/settlement-transfer-batches/{id}/results/preview',
+      'POST /api/admin/settlement-transfer-batches/{id}/results',
+    ].map((key) => [
+      key,
+      () => ({
+        csv: 'statementId,account,amount,result\r\n999999,1002999,1000,OK',
+        transferReference: 'matrix',
+        transferDate: '2026-02-05',
+      }),
+    ]),
   ),
   'PUT /api/admin/creator-payout-accounts/{id}': () => ({
     bankName: '카카오뱅크',

@@ -1,8 +1,8 @@
 // Settlement in batches in the console, over the real API and PostgreSQL: finance member A asks to approve last
 // month's statements from the list as one request; finance member B reads the batch's statements and totals on the
-// approval page and approves it; A then reads the bank's result file (one transfer failed) before sending it.
+// approval page and approves it; A then makes the month's transfer batch, B releases it, and A reads the bank's result
+// file of that batch (one transfer failed, one line with an edited account) before recording it.
 // Screenshots in ko at 1280 and 360 px.
-import type { AdminApproval, TransferResultPreview } from '@fanmission/contracts';
 import AxeBuilder from '@axe-core/playwright';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { createIncomeCreator, releasedMission } from '../support/income';
 
 const ko = consoleKo;
 const batch = ko.console.settlements.batch;
+const transfer = ko.console.transferBatches;
 
 describe('console: settlement in batches', () => {
   // The month's statements are the whole platform's: an app no other file wrote to.
@@ -118,7 +119,7 @@ describe('console: settlement in batches', () => {
     await page.waitForLoadState('networkidle');
   }
 
-  test('A asks to approve the month as one request; B reads its statements and approves it; A imports the result file', async () => {
+  test('A asks to approve the month as one request; B approves it; A makes the transfer batch, B releases it, A records its result', async () => {
     const app = served.testApp.app;
     const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const makerErrors = collectPageErrors(maker);
@@ -200,73 +201,128 @@ describe('console: settlement in batches', () => {
       .execute();
     expect(approved).toHaveLength(3);
 
-    // The bank's result file: two transfers OK, one failed, and a line naming no statement of the month.
+    // A makes the month's transfer batch from the list: the three approved statements go "in transfer".
+    const listOf = (filter: object) =>
+      `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ ...last, ...filter }))}`;
+    await maker.goto(listOf({ status: 'APPROVED' }));
+    await maker.locator('tbody tr').first().waitFor({ state: 'visible' });
+    await maker.getByRole('button', { name: transfer.create }).click();
+    const createDialog = maker.getByTestId('transfer-batch-create').getByRole('dialog');
+    await createDialog.getByText(/3건/).waitFor({ state: 'visible' });
+    await expect.poll(() => createDialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
+    await screenshot(maker, 'admin-transfer-batch-create-1280.png');
+    await createDialog.getByRole('button', { name: transfer.createConfirm }).click();
+    await maker.waitForURL(/\/settlement-transfer-batches\/\d+\/show/);
+    const batchId = Number(/settlement-transfer-batches\/(\d+)\/show/.exec(maker.url())![1]);
+    const waiting = maker.getByRole('button', { name: transfer.downloadAfterRelease });
+    await waiting.waitFor({ state: 'visible' });
+    expect(await waiting.isDisabled()).toBe(true);
+    await maker.getByText(/출고 승인 요청 #\d+ \(대기 중\)/).waitFor({ state: 'visible' });
+    await maker.waitForLoadState('networkidle');
+    await screenshot(maker, 'admin-transfer-batch-created-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    const { release_request_id: releaseId } = await app.db
+      .selectFrom('settlement_transfer_batches')
+      .select('release_request_id')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    // A never releases his own batch; B does, on the approvals page.
+    const own = await app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${releaseId}/decision`,
+      headers: financeA.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(own.statusCode).toBe(403);
+    await checker.goto(`${served.baseUrl}/admin/approvals/${releaseId}/show`);
+    await checker.getByRole('button', { name: ko.console.approvals.approve, exact: true }).click();
+    await checker.getByRole('button', { name: '확인' }).click();
+    await checker.getByText(ko.console.approvals.approved).waitFor({ state: 'visible' });
+
+    // Released: the file downloads, its hash on the page.
+    const inTransfer = await app.db
+      .selectFrom('settlement_statements')
+      .select(['id', 'to_receipt', 'bank_account_number'])
+      .where('id', 'in', statementIds)
+      .where('status', '=', 'IN_TRANSFER')
+      .orderBy('id')
+      .execute();
+    expect(inTransfer).toHaveLength(3);
+    const batchPage = async (page: Page) => {
+      await page.goto(`${served.baseUrl}/admin/settlement-transfer-batches/${batchId}/show`);
+      await page.getByRole('button', { name: transfer.download }).waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+    };
+    await batchPage(maker);
+    expect(await maker.getByRole('button', { name: transfer.download }).isEnabled()).toBe(true);
+    await screenshot(maker, 'admin-transfer-batch-released-1280.png');
+    await batchPage(phone);
+    await screenshot(phone, 'admin-transfer-batch-released-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+
+    // The bank's result file of this batch: two transfers OK, one failed, an edited account and a stranger's line.
     const file = path.join(tmpdir(), `bank-result-${Date.now()}.csv`);
     await writeFile(
       file,
       [
-        'statementId,account,amount,result,reason',
-        ...approved.map(
+        '정산서번호,계좌번호,이체금액,처리결과,사유',
+        ...inTransfer.map(
           (row, index) =>
-            `${row.id},${row.bank_account_number},${row.to_receipt},${index === 1 ? 'FAILED,계좌 번호 오류' : 'OK,'}`,
+            `${row.id},${row.bank_account_number},${row.to_receipt},${index === 1 ? '실패,계좌 번호 오류' : '정상,'}`,
         ),
-        `999999,1002999,1000,OK,`,
+        `${inTransfer[0]!.id},999999999999,${inTransfer[0]!.to_receipt},정상,`,
+        `999999,1002999,1000,정상,`,
       ].join('\r\n'),
     );
     const importOn = async (page: Page) => {
-      await page.goto(
-        `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(JSON.stringify({ ...last, status: 'APPROVED' }))}`,
-      );
-      await page.locator('tbody tr').first().waitFor({ state: 'visible' });
-      await page.getByRole('button', { name: batch.importResult }).click();
-      const importDialog = page.getByTestId('result-import').getByRole('dialog');
+      await batchPage(page);
+      await page.getByRole('button', { name: transfer.importResult }).click();
+      const importDialog = page.getByTestId('transfer-result-import').getByRole('dialog');
       await importDialog.waitFor({ state: 'visible' });
       await importDialog.locator('input[type="file"]').setInputFiles(file);
       await importDialog.getByLabel(/이체 참조번호/).fill('KB-BULK-01');
-      await importDialog.getByRole('button', { name: batch.read }).click();
-      await importDialog.getByTestId('result-preview').waitFor({ state: 'visible' });
-      // Enabled, and its colour's transition from the disabled grey finished (the screenshot shows it as it is).
-      const send = importDialog.getByRole('button', { name: batch.ask });
-      await expect.poll(() => send.isEnabled()).toBe(true);
-      await expect.poll(() => send.evaluate((button) => getComputedStyle(button).backgroundColor)).toMatch(/^rgb\(/);
-      await importDialog.getByText(path.basename(file)).waitFor({ state: 'visible' });
+      await importDialog.getByRole('button', { name: transfer.read }).click();
+      await importDialog.getByTestId('transfer-discrepancies').waitFor({ state: 'visible' });
+      const record = importDialog.getByRole('button', { name: transfer.record });
+      await expect.poll(() => record.isEnabled()).toBe(true);
+      await expect.poll(() => record.evaluate((button) => getComputedStyle(button).backgroundColor)).toMatch(/^rgb\(/);
       return importDialog;
     };
     const importDialog = await importOn(maker);
-    const preview = await importDialog.getByTestId('result-preview').textContent();
-    expect(preview).toContain(`${batch.problems.FAILED} · 계좌 번호 오류`);
-    expect(preview).toContain(batch.problems.UNKNOWN_STATEMENT);
-    await screenshot(maker, 'admin-settlement-batch-import-preview-1280.png');
+    const differing = await importDialog.getByTestId('transfer-discrepancies').textContent();
+    expect(differing).toContain('999999999999');
+    expect(differing).toContain(inTransfer[0]!.bank_account_number!);
+    await screenshot(maker, 'admin-transfer-batch-import-preview-1280.png');
     expect(await seriousA11yViolations(maker)).toEqual([]);
     await importOn(phone);
-    await screenshot(phone, 'admin-settlement-batch-import-preview-360.png');
-    await importDialog.getByRole('button', { name: batch.ask }).click();
-    await importDialog.waitFor({ state: 'detached' });
-    const pay = await app.db
-      .selectFrom('staff_approval_requests')
-      .selectAll()
-      .where('maker_id', '=', financeA.id)
-      .where('kind', '=', 'STATEMENT_BATCH_PAY')
-      .executeTakeFirstOrThrow();
-    const decided = await app.inject({
-      method: 'POST',
-      url: `/api/admin/approvals/${pay.id}/decision`,
-      headers: financeB.headers,
-      payload: { decision: 'approve' },
-    });
-    expect(decided.json<AdminApproval>().status).toBe('EXECUTED');
-    const paid = await app.db
+    await screenshot(phone, 'admin-transfer-batch-import-preview-360.png');
+    await importDialog.getByRole('button', { name: transfer.record }).click();
+    await importDialog.getByText(/반영했습니다/).waitFor({ state: 'visible' });
+    const settled = await app.db
       .selectFrom('settlement_statements')
-      .select('id')
+      .select(['id', 'status'])
       .where('id', 'in', statementIds)
-      .where('status', '=', 'PAID')
+      .where('status', 'in', ['PAID', 'TRANSFER_FAILED'])
       .orderBy('id')
       .execute();
-    expect(paid.map((row) => row.id)).toEqual([approved[0]!.id, approved[2]!.id]);
-    expect((pay.params as { unpaid: TransferResultPreview['unpaid'] }).unpaid.map((row) => row.problem)).toEqual([
-      'FAILED',
-      'UNKNOWN_STATEMENT',
+    expect(settled).toEqual([
+      { id: inTransfer[0]!.id, status: 'PAID' },
+      { id: inTransfer[1]!.id, status: 'TRANSFER_FAILED' },
+      { id: inTransfer[2]!.id, status: 'PAID' },
     ]);
+    // The failed statement reads as failed, with the bank's reason, in the list.
+    for (const [page, name] of [
+      [maker, 'admin-transfer-failed-list-1280.png'],
+      [phone, 'admin-transfer-failed-list-360.png'],
+    ] as const) {
+      await page.goto(listOf({ status: 'TRANSFER_FAILED' }));
+      await page
+        .getByText(/이체 실패 \(.* · 계좌 번호 오류\)/)
+        .first()
+        .waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+    }
     expect(makerErrors).toEqual([]);
     expect(checkerErrors).toEqual([]);
   }, 180_000);

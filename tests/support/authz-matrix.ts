@@ -143,7 +143,6 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/admin/payout-account-changes': s`401 403 403 403 403 403 200 200`,
   'GET /api/admin/payout-account-changes/{id}': s`401 403 403 403 403 403 404 404`,
   'GET /api/admin/settlements': s`401 403 403 403 403 403 403 200`,
-  'GET /api/admin/settlements/transfer-file': s`401 403 403 403 403 403 403 200`,
   'GET /api/admin/settlements/withholding-summary': s`401 403 403 403 403 403 403 200`,
   // A month without statements: finance reads a count of 0, no one else learns anything.
   'GET /api/admin/settlements/batches/preview': s`401 403 403 403 403 403 403 200`,
@@ -289,9 +288,15 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/admin/settlement-runs': s`401 403 403 403 403 403 403 200`,
   // A month without statements: finance reaches the batch rule (409 SETTLEMENT_BATCH_EMPTY), no one else gets that far.
   'POST /api/admin/settlements/batches': s`401 403 403 403 403 403 403 409`,
-  // A result file naming no statement: finance reads it (200), and its import has nothing to pay (409).
-  'POST /api/admin/settlements/transfer-results/preview': s`401 403 403 403 403 403 403 200`,
-  'POST /api/admin/settlements/transfer-results': s`401 403 403 403 403 403 403 409`,
+  // Bank transfer batches: finance only (the lines carry bank details); an empty month is nothing to take (409).
+  'GET /api/admin/settlement-transfer-batches': s`401 403 403 403 403 403 403 200`,
+  'GET /api/admin/settlement-transfer-batches/preview': s`401 403 403 403 403 403 403 200`,
+  'POST /api/admin/settlement-transfer-batches': s`401 403 403 403 403 403 403 409`,
+  'GET /api/admin/settlement-transfer-batches/{id}': s`401 403 403 403 403 403 403 404`,
+  'GET /api/admin/settlement-transfer-batches/{id}/file': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/settlement-transfer-batches/{id}/cancel': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/settlement-transfer-batches/{id}/results/preview': s`401 403 403 403 403 403 403 404`,
+  'POST /api/admin/settlement-transfer-batches/{id}/results': s`401 403 403 403 403 403 403 404`,
   'PUT /api/admin/grade-proposals/{id}': s`401 403 403 403 403 403 404 403`,
   'POST /api/admin/staff': s`401 403 403 403 403 403 202 403`,
   'PUT /api/admin/staff/{id}': s`401 403 403 403 403 403 404 404`,

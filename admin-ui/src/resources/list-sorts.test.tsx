@@ -25,6 +25,7 @@ import { CommentList, CommentRestrictionList, CreatorList, GradeProposalList, Pe
 import { CommentEventList } from './comment-events';
 import { BankTransferList, CoinItemList, CoinRefundList } from './money';
 import { SettlementList } from './settlements';
+import { TransferBatchList } from './transfer-batches';
 import { PaymentList } from './payments';
 import { PayoutAccountChangeList } from './payout-accounts';
 import { StaffList, UserList } from './people';
@@ -58,6 +59,7 @@ const LISTS: Record<AdminListResource, ComponentType> = {
   'payout-account-changes': PayoutAccountChangeList,
   popups: PopupList,
   settlements: SettlementList,
+  'settlement-transfer-batches': TransferBatchList,
   staff: StaffList,
   tags: TagList,
   'terms-versions': TermsVersionList,

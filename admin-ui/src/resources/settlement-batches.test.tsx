@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 // Settlement in batches on the console: finance reads a month's or a selection's totals and asks to approve or pay it
-// as one request (one dialog for both), reads the bank's result file
-// before sending it (what it pays, each row that pays nothing and why), and the checker reads the batch's statements
-// on the approval page.
-import type { AdminApproval, StaffRole, TransferResultPreview } from '@fanmission/contracts';
+// as one request (one dialog for both), and the checker reads the batch's statements on the approval page (the bank
+// transfer batches and their result files: ./transfer-batches.test.tsx).
+import type { AdminApproval, StaffRole } from '@fanmission/contracts';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -12,7 +11,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalShow } from './approvals';
-import { BatchButton, MonthNeededHint, ResultImportButton } from './settlement-batches';
+import { BatchButton, MonthNeededHint } from './settlement-batches';
 import { ConsoleTestContext } from '@fanmission/tests/support/console/console-context';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -191,76 +190,6 @@ test('a selection the server refuses says which statement breaks which rule and 
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText('정산서 #102: 보류되어 있습니다.');
   expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask }).disabled).toBe(true);
-});
-
-test('the bank result file is read and shown before it is sent', async () => {
-  const preview: TransferResultPreview = {
-    rows: 4,
-    toPay: [statements[0]!],
-    count: 1,
-    toReceipt: 36_000,
-    withheld: 1_180,
-    unpaid: [
-      {
-        line: 3,
-        statementId: 102,
-        amount: 51_000,
-        expected: 51_000,
-        bankAccountNumber: '1002102',
-        expectedBankAccountNumber: '1002102',
-        problem: 'FAILED',
-        bankReason: '계좌 번호 오류',
-      },
-      {
-        line: 4,
-        statementId: 999,
-        amount: 1_000,
-        expected: null,
-        bankAccountNumber: '1002999',
-        expectedBankAccountNumber: null,
-        problem: 'UNKNOWN_STATEMENT',
-        bankReason: null,
-      },
-      {
-        line: 5,
-        statementId: 103,
-        amount: 48_000,
-        expected: 48_000,
-        bankAccountNumber: '999999999999',
-        expectedBankAccountNumber: '1002103',
-        problem: 'ACCOUNT_DIFFERS',
-        bankReason: null,
-      },
-    ],
-  };
-  const calls = stubApi({
-    '/api/admin/settlements/transfer-results/preview': preview,
-    '/api/admin/settlements/transfer-results': approval({ kind: 'STATEMENT_BATCH_PAY' }),
-  });
-  inList(<ResultImportButton />);
-  await userEvent.click(await screen.findByRole('button', { name: batch.importResult }, { timeout: 10_000 }));
-  const dialog = await screen.findByRole('dialog');
-  const send = within(dialog).getByRole<HTMLButtonElement>('button', { name: batch.ask });
-  expect(send.disabled).toBe(true);
-  const csv = 'statementId,account,amount,result,reason\r\n101,1002101,36000,OK,\r\n';
-  await userEvent.upload(within(dialog).getByLabelText(batch.chooseFile), new File([csv], 'result.csv'));
-  await userEvent.type(within(dialog).getByLabelText(/이체 참조번호/), 'KB-BULK-10');
-  await userEvent.click(within(dialog).getByRole('button', { name: batch.read }));
-  const shown = await within(dialog).findByTestId('result-preview');
-  expect(shown.textContent).toContain('정산서 1건 · 지급액 36,000원 · 원천징수 1,180원');
-  expect(shown.textContent).toContain(`${batch.problems.FAILED} · 계좌 번호 오류`);
-  expect(shown.textContent).toContain(batch.problems.UNKNOWN_STATEMENT);
-  // An edited account number is shown beside the one the statement pays.
-  const edited = within(shown).getByText(batch.problems.ACCOUNT_DIFFERS).closest('tr')!;
-  expect(edited.textContent).toContain('999999999999');
-  expect(edited.textContent).toContain('1002103');
-  expect(calls).toHaveLength(1);
-  await userEvent.click(send);
-  await waitFor(() => expect(calls).toHaveLength(2));
-  expect(calls[1]).toMatchObject({
-    url: '/api/admin/settlements/transfer-results',
-    body: { year: 2026, month: 10, csv, transferReference: 'KB-BULK-10' },
-  });
 });
 
 test('without a year and a month the month’s batches are greyed out and the list says what to enter', async () => {

@@ -1,9 +1,8 @@
 /*
  * Settlement in batches (docs/rules/settlement.md, batches): from the statement list's year and month, finance asks to
  * approve or to mark paid the month's statements, or the rows selected, as ONE approval request after reading its
- * count and totals, downloads the bank transfer file of the
- * approved ones, and imports the bank's result file after reading what it will pay and what it will not. The checker
- * reads the batch's statements on the approval page (`BatchApprovalDetails`).
+ * count and totals. The bank transfer file is a numbered transfer batch of its own (./transfer-batches.tsx). The
+ * checker reads the batch's statements on the approval page (`BatchApprovalDetails`).
  */
 import {
   formatNumber,
@@ -11,7 +10,6 @@ import {
   type SettlementBatchPreview,
   type SettlementBatchResult,
   type SettlementBatchStatement,
-  type TransferResultPreview,
   type TransferResultUnpaidRow,
 } from '@fanmission/contracts';
 import {
@@ -32,7 +30,7 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { downloadFromApi, httpClient } from '../data-provider';
+import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 
 /** Today in Korea, as the transfer date a form starts from. */
@@ -415,153 +413,6 @@ export function BatchButton({ action, selected = false }: { action: BatchAction;
           refresh();
         }}
       />
-    </>
-  );
-}
-
-/** The transfer file of the month's APPROVED statements only: the batch finance uploads to the bank. */
-export function ApprovedTransferFileButton() {
-  const month = useMonthFilter();
-  const allowed = useCanWrite('settlements');
-  const translate = useTranslate();
-  const notify = useNotify();
-  if (!allowed) return null;
-  return (
-    <Button
-      size="small"
-      disabled={!month}
-      onClick={() =>
-        month &&
-        downloadFromApi(
-          `/api/admin/settlements/transfer-file?year=${month.year}&month=${month.month}&status=APPROVED`,
-        ).catch((error: Error) => notify(error.message, { type: 'error' }))
-      }
-    >
-      {translate('console.settlements.batch.approvedFile')}
-    </Button>
-  );
-}
-
-/**
- * The bank's result file: chosen, read by the server (nothing changes), shown — what it pays, the rows that pay
- * nothing and why — then sent as one approval request.
- */
-export function ResultImportButton() {
-  const month = useMonthFilter();
-  const allowed = useCanWrite('settlements');
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
-  const [reference, setReference] = useState('');
-  const [date, setDate] = useState(koreaToday);
-  const [preview, setPreview] = useState<TransferResultPreview | null>(null);
-  const [pending, setPending] = useState(false);
-  if (!allowed) return null;
-  const t = (key: string, options?: object) => translate(`console.settlements.batch.${key}`, options);
-  const body = () => ({ ...month, csv, transferReference: reference.trim(), transferDate: date });
-  const read = async () => {
-    setPending(true);
-    try {
-      const response = await httpClient('/api/admin/settlements/transfer-results/preview', {
-        method: 'POST',
-        body: JSON.stringify(body()),
-      });
-      setPreview(response.json as TransferResultPreview);
-    } catch (error) {
-      notify(messageOf(error), { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  const send = async () => {
-    setPending(true);
-    try {
-      const approval = await sendBatch('/api/admin/settlements/transfer-results', body());
-      notify(
-        t('sent', {
-          id: approval.id,
-          count: formatNumber(Number(approval.summary['count'])),
-          toReceipt: formatNumber(Number(approval.summary['toReceipt'])),
-        }),
-        { type: 'info', multiLine: true },
-      );
-      setOpen(false);
-      setPreview(null);
-      refresh();
-    } catch (error) {
-      notify(messageOf(error), { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <>
-      <Button size="small" variant="outlined" disabled={!month} onClick={() => setOpen(true)}>
-        {t('importResult')}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" data-testid="result-import">
-        <DialogTitle>{t('importResult')}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('importExplain', month ?? {})}
-          </Typography>
-          <Button component="label" size="small" variant="outlined">
-            {t('chooseFile')}
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              aria-label={t('chooseFile')}
-              onChange={async (event) => {
-                const file = event.target.files?.[0];
-                setPreview(null);
-                setFileName(file?.name ?? null);
-                setCsv(file ? await file.text() : null);
-              }}
-            />
-          </Button>
-          {fileName && (
-            <Typography component="span" variant="body2" sx={{ ml: 1, overflowWrap: 'anywhere' }}>
-              {fileName}
-            </Typography>
-          )}
-          <TransferFields
-            reference={reference}
-            date={date}
-            onReference={(value) => {
-              setReference(value);
-              setPreview(null);
-            }}
-            onDate={setDate}
-          />
-          {preview && (
-            <Box sx={{ mt: 2 }} data-testid="result-preview">
-              <Totals count={preview.count} toReceipt={preview.toReceipt} withheld={preview.withheld} />
-              <BatchStatementsTable statements={preview.toPay} />
-              {preview.unpaid.length > 0 && (
-                <>
-                  <Alert severity="warning" sx={{ my: 1 }}>
-                    {t('unpaidExplain', { count: formatNumber(preview.unpaid.length) })}
-                  </Alert>
-                  <UnpaidRowsTable rows={preview.unpaid} />
-                </>
-              )}
-            </Box>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button onClick={read} disabled={pending || !csv || !reference.trim() || !date}>
-            {t('read')}
-          </Button>
-          <Button variant="contained" onClick={send} disabled={pending || !preview || preview.count === 0}>
-            {t('ask')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </>
   );
 }

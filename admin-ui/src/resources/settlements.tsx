@@ -1,7 +1,7 @@
 /*
  * The console's settlements: the monthly statements finance decides on (approve, pay, release a hold after a payout
- * account change, each waiting for a second finance member), their documents and mission lines, and the month's bank
- * transfer file.
+ * account change, each waiting for a second finance member), their documents and mission lines, the month's
+ * transfer batch (./transfer-batches.tsx) and the withholding summary.
  */
 import { formatNumber } from '@fanmission/contracts';
 import type { AdminSettlement, AdminSettlementDetail } from '@fanmission/contracts';
@@ -35,16 +35,11 @@ import { CreatorPayoutHistory } from './payout-accounts';
 import { ActionsColumn, ConsoleList, WRAP, useWideConsole } from './list-actions';
 import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
-import {
-  ApprovedTransferFileButton,
-  BatchButton,
-  MonthNeededHint,
-  ResultImportButton,
-  useMonthFilter,
-} from './settlement-batches';
+import { BatchButton, MonthNeededHint, useMonthFilter } from './settlement-batches';
+import { CreateTransferBatchButton, StatementStatusField } from './transfer-batches';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
-function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
+function MonthCsvButton({ file, label }: { file: 'withholding-summary'; label: string }) {
   const month = useMonthFilter();
   const translate = useTranslate();
   const notify = useNotify();
@@ -295,10 +290,8 @@ export const SettlementList = () => {
           {/* The month's batches, each one approval request (docs/rules/settlement.md, batches). */}
           <BatchButton action="approve" />
           <BatchButton action="pay" />
-          <ApprovedTransferFileButton />
-          <ResultImportButton />
-          {/* The bank transfer file, and the withholding tax summary for the tax filing (docs/rules/settlement.md). */}
-          <MonthCsvButton file="transfer-file" label="console.actions.downloadCsv" />
+          {/* The month's bank transfer batch (docs/rules/money-out.md), and the withholding tax summary. */}
+          <CreateTransferBatchButton />
           <MonthCsvButton file="withholding-summary" label="console.actions.downloadWithholdingCsv" />
           <MonthNeededHint />
         </TopToolbar>
@@ -312,7 +305,7 @@ export const SettlementList = () => {
       {wide && <NumberField source="totalEarningCoin" />}
       <NumberField source="income" />
       <NumberField source="toReceipt" />
-      <CodeField source="status" family="statementStatus" />
+      <FunctionField source="status" render={() => <StatementStatusField />} />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
         <StatementDecisions />
@@ -358,7 +351,7 @@ export const SettlementShow = (props: Pick<ShowProps, 'id' | 'resource'>) => (
         render={(record: AdminSettlement) => withRate(record.localTaxWithheld, record.localTaxRate)}
       />
       <NumberField source="toReceipt" />
-      <CodeField source="status" family="statementStatus" />
+      <FunctionField source="status" render={() => <StatementStatusField />} />
       <KstDateField source="created" showTime />
       <FunctionField source="dueDate" render={(record: { dueDate: string | null }) => formatKstDay(record.dueDate)} />
       <KstDateField source="approvedAt" showTime emptyText="-" />

@@ -12,10 +12,7 @@ import {
   settlementBatchPreviewQuerySchema,
   settlementBatchPreviewSchema,
   settlementBatchRequestSchema,
-  transferResultImportSchema,
-  transferResultPreviewSchema,
   settlementRunResultSchema,
-  transferFileQuerySchema,
   updateSettlementRequestSchema,
 } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +22,7 @@ import { consoleListRoute } from '../admin';
 import { requireCaller } from '../auth';
 import { errorResponses } from '../http';
 import { previewStatementBatch, requestStatementBatch } from './batches';
-import { importTransferResult, previewTransferResult } from './transfer-results';
+import { transferBatchRoutes } from './transfer-batch-routes';
 import * as settlementConsole from './console';
 import { confirmGradeProposalOrRequestApproval } from './grade-proposal-approvals';
 import { statementWithLines } from './creator-income';
@@ -35,7 +32,7 @@ const SETTLEMENTS = 'settlements';
 
 /**
  * The finance console's settlement resources (ra-data-simple-rest): statements (finance only — they carry the
- * creators' bank details), the monthly run, the bank transfer file, and the grade review (operators confirm).
+ * creators' bank details), the monthly run, the bank transfer batches (./transfer-batch-routes.ts), and the grade review (operators confirm).
  */
 export async function settlementAdminRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -56,33 +53,6 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     row: adminSettlementSchema,
     list: (query) => settlementConsole.listStatements(app.ctx, query),
   });
-
-  routes.get(
-    `/${SETTLEMENTS}/transfer-file`,
-    {
-      config: { adminResource: SETTLEMENTS },
-      schema: {
-        tags,
-        summary: 'The bank transfer file of a month (finance, CSV)',
-        description:
-          'One row per APPROVED payout statement of the month that is not held (its account VERIFIED, no change ' +
-          'waiting for its release); an ISSUED statement is never in it (`status=APPROVED` is accepted and ' +
-          'changes nothing): bank, holder, account, amount (won to receive), statement id, memo (`FM-S` and the ' +
-          'statement id, what the creator’s bank statement shows and the bank’s result file gives back). UTF-8 ' +
-          'with a byte order mark.',
-        security,
-        querystring: transferFileQuerySchema,
-        response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const file = await settlementConsole.transferFile(app.ctx, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.csv);
-    },
-  );
 
   routes.post(
     `/${SETTLEMENTS}/batches`,
@@ -134,52 +104,7 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
     async (request) => previewStatementBatch(app.ctx, request.query),
   );
 
-  const resultFile =
-    'The bank’s result file (docs/rules/settlement.md, file layouts) is CSV text in `csv`: a header row naming ' +
-    '`statementId` or `memo` (`FM-S` and the id, as the transfer file writes it), `account` (the account number ' +
-    'the bank sent to), `amount` (won), `result` (OK or FAILED) and optionally `reason`. Only an OK row whose ' +
-    'statement of the month is APPROVED, not held, pays exactly that account (digits compared) and is owed exactly ' +
-    'the amount is paid; every other row is listed with its problem (FAILED, UNKNOWN_STATEMENT, ACCOUNT_DIFFERS, ' +
-    'AMOUNT_DIFFERS, ALREADY_PAID, HELD, NOT_APPROVED, DUPLICATE, UNREADABLE) and changes nothing. A file without ' +
-    'those columns is 400 TRANSFER_RESULT_UNREADABLE.';
-
-  routes.post(
-    `/${SETTLEMENTS}/transfer-results/preview`,
-    {
-      config: { adminResource: SETTLEMENTS },
-      bodyLimit: 4 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Read a bank result file without sending it (finance)',
-        description: `${resultFile} Changes nothing: the console shows it before finance sends the import.`,
-        security,
-        body: transferResultImportSchema,
-        response: { 200: transferResultPreviewSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => previewTransferResult(app.ctx, request.body),
-  );
-
-  routes.post(
-    `/${SETTLEMENTS}/transfer-results`,
-    {
-      config: { adminResource: SETTLEMENTS },
-      bodyLimit: 4 * 1024 * 1024,
-      schema: {
-        tags,
-        summary: 'Mark paid the statements a bank result file transferred (finance; 202, one approval request)',
-        description:
-          `${resultFile} 202 with ONE staff approval request (STATEMENT_BATCH_PAY) freezing the statements to pay ` +
-          'and the rows that pay nothing; another finance member approves it, and the batch runs as ' +
-          '`/settlements/batches` does. 409 SETTLEMENT_BATCH_EMPTY when no row pays.',
-        security,
-        body: transferResultImportSchema,
-        response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(202).send(await importTransferResult(app.ctx, requireCaller(request), request.body)),
-  );
+  transferBatchRoutes(app);
 
   routes.get(
     `/${SETTLEMENTS}/withholding-summary`,

@@ -1,7 +1,12 @@
 // The capacity of settlement in batches (services/src/income/batches.ts): one batch request approves 1,000
-// statements of a month in one decision by a second finance member; the bank's result file for them pays all but
-// the two transfers that failed, which stay unpaid and are listed; the ledger still verifies.
-import type { AdminApproval, SettlementBatchResult } from '@fanmission/contracts';
+// statements of a month in one decision by a second finance member; their transfer batch's result file pays all but
+// the two transfers that failed, which are listed and marked TRANSFER_FAILED; the ledger still verifies.
+import type {
+  AdminApproval,
+  SettlementBatchResult,
+  TransferBatch,
+  TransferBatchResultOutcome,
+} from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
@@ -127,11 +132,27 @@ it('approves 1,000 statements in one decision', async () => {
   expect(counts.map((row) => [row.status, Number(row.n)])).toEqual([['APPROVED', STATEMENTS]]);
 });
 
-it('pays the 1,000 from the bank’s result file: two failed transfers stay unpaid and are listed', async () => {
+it('pays the 1,000 from their released transfer batch’s result file: two failed transfers are listed failed', async () => {
+  const created = await app().inject({
+    method: 'POST',
+    url: '/api/admin/settlement-transfer-batches',
+    headers: finance.headers,
+    payload: { year: 2026, month: 10 },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const batch = created.json<TransferBatch>();
+  expect(batch.count).toBe(STATEMENTS);
+  const released = await app().inject({
+    method: 'POST',
+    url: `/api/admin/approvals/${batch.releaseApprovalId}/decision`,
+    headers: checker.headers,
+    payload: { decision: 'approve' },
+  });
+  expect(released.statusCode, released.body).toBe(200);
   // The bank's file answers every line of the transfer file: all sent but two.
   const transfers = await app().inject({
     method: 'GET',
-    url: '/api/admin/settlements/transfer-file?year=2026&month=10&status=APPROVED',
+    url: `/api/admin/settlement-transfer-batches/${batch.id}/file`,
     headers: finance.headers,
   });
   expect(transfers.statusCode, transfers.body).toBe(200);
@@ -139,38 +160,29 @@ it('pays the 1,000 from the bank’s result file: two failed transfers stay unpa
   expect(lines).toHaveLength(STATEMENTS);
   const rows = lines.map((line) => {
     const cells = line.split(',');
-    return { account: cells[2]!, amount: cells[3]!, statementId: Number(cells[4]), memo: cells[5]! };
+    return { account: cells[2]!, amount: cells[4]!, memo: cells[5]!, statementId: Number(cells[6]) };
   });
   const failed = [rows[17]!.statementId, rows[604]!.statementId];
   const csv = [
-    'statementId,memo,account,amount,result,reason',
+    '정산서번호,받는분통장표시,계좌번호,이체금액,처리결과,사유',
     ...rows.map((row) =>
       failed.includes(row.statementId)
-        ? `${row.statementId},${row.memo},${row.account},${row.amount},FAILED,예금주 불일치`
-        : `${row.statementId},${row.memo},${row.account},${row.amount},OK,`,
+        ? `${row.statementId},${row.memo},${row.account},${row.amount},실패,예금주 불일치`
+        : `${row.statementId},${row.memo},${row.account},${row.amount},정상,`,
     ),
   ].join('\r\n');
-  const requested = await app().inject({
+  const imported = await app().inject({
     method: 'POST',
-    url: '/api/admin/settlements/transfer-results',
+    url: `/api/admin/settlement-transfer-batches/${batch.id}/results`,
     headers: finance.headers,
-    payload: { year: 2026, month: 10, csv, transferReference: 'KB-BULK-10', transferDate: '2026-11-05' },
+    payload: { csv, transferReference: 'KB-BULK-10', transferDate: '2026-11-05' },
   });
-  expect(requested.statusCode, requested.body).toBe(202);
-  const request = requested.json<AdminApproval>();
-  expect(request.summary.count).toBe(STATEMENTS - 2);
-  const unpaid = (request.params as { unpaid: { statementId: number | null; problem: string }[] }).unpaid;
-  expect(unpaid.map((row) => [row.statementId, row.problem])).toEqual(failed.map((id) => [id, 'FAILED']));
-  const decided = await app().inject({
-    method: 'POST',
-    url: `/api/admin/approvals/${request.id}/decision`,
-    headers: checker.headers,
-    payload: { decision: 'approve' },
-  });
-  expect(decided.statusCode, decided.body).toBe(200);
-  const result = decided.json<AdminApproval>().result as SettlementBatchResult;
-  expect(result.done).toHaveLength(STATEMENTS - 2);
-  expect(result.skipped).toEqual([]);
+  expect(imported.statusCode, imported.body).toBe(200);
+  const outcome = imported.json<TransferBatchResultOutcome>();
+  expect(outcome.paid).toHaveLength(STATEMENTS - 2);
+  expect(outcome.failed.map((line) => line.statementId)).toEqual(failed);
+  expect(outcome.discrepancies).toEqual([]);
+  expect(outcome.batch.status).toBe('CLOSED');
   const statuses = await db()
     .selectFrom('settlement_statements')
     .select(['id', 'status', 'transfer_reference'])
@@ -182,7 +194,7 @@ it('pays the 1,000 from the bank’s result file: two failed transfers stay unpa
   );
   expect(
     statuses
-      .filter((row) => row.status === 'APPROVED')
+      .filter((row) => row.status === 'TRANSFER_FAILED')
       .map((row) => row.id)
       .sort(),
   ).toEqual([...failed].sort());

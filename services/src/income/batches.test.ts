@@ -1,7 +1,12 @@
 // Settlement in batches (services/src/income/batches.ts): finance asks to approve, then to pay, a month's statements
 // as ONE staff approval request; a second finance member approves it and every frozen statement still approvable
 // (payable) changes at once, the ones that changed meanwhile listed as skipped.
-import type { AdminApproval, SettlementBatchResult, TransferResultPreview } from '@fanmission/contracts';
+import type {
+  AdminApproval,
+  SettlementBatchResult,
+  TransferBatch,
+  TransferBatchResultOutcome,
+} from '@fanmission/contracts';
 import { verify } from '@fanmission/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
@@ -30,13 +35,14 @@ let fan: TestAccount;
 /** Four creators paid in October 2026; `held` pays an account whose holder is not verified. */
 let creators: { first: IncomeCreator; second: IncomeCreator; third: IncomeCreator; held: IncomeCreator };
 
-const statementOf = (creator: IncomeCreator) =>
+const statementOf = (creator: IncomeCreator) => statementOfMonth(creator, 10);
+const statementOfMonth = (creator: IncomeCreator, month: number) =>
   db()
     .selectFrom('settlement_statements')
     .selectAll()
     .where('creator_id', '=', creator.creatorId)
     .where('year', '=', 2026)
-    .where('month', '=', 10)
+    .where('month', '=', month)
     .executeTakeFirstOrThrow();
 
 beforeAll(async () => {
@@ -266,18 +272,24 @@ describe('the bank transfer file and its result file', () => {
     );
   });
 
-  it('writes the approved statements of the month with a memo naming each', async () => {
-    const response = await app().inject({
-      method: 'GET',
-      url: '/api/admin/settlements/transfer-file?year=2026&month=11&status=APPROVED',
-      headers: finance.headers,
+  let batch: TransferBatch;
+  const TRANSFER_BATCHES = '/api/admin/settlement-transfer-batches';
+
+  it('writes the approved statements of the month in a released batch, a memo naming each', async () => {
+    const created = await call('POST', TRANSFER_BATCHES, finance.headers, { year: 2026, month: 11 });
+    expect(created.statusCode, created.body).toBe(201);
+    batch = created.json<TransferBatch>();
+    const released = await call('POST', `/api/admin/approvals/${batch.releaseApprovalId}/decision`, checker.headers, {
+      decision: 'approve',
     });
+    expect(released.statusCode, released.body).toBe(200);
+    const response = await call('GET', `${TRANSFER_BATCHES}/${batch.id}/file`, finance.headers);
     expect(response.statusCode).toBe(200);
     const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('bank,holder,account,amount,statementId,memo');
-    const ids = lines.slice(1).map((line) => Number(line.split(',')[4]));
+    expect(lines[0]).toBe('은행코드,은행명,계좌번호,예금주,이체금액,받는분통장표시,정산서번호');
+    const ids = lines.slice(1).map((line) => Number(line.split(',')[6]));
     expect(ids).toEqual([november.first, november.second, november.short]);
-    expect(lines[1]).toMatch(new RegExp(`,${november.first},FM-S${november.first}$`));
+    expect(lines[1]).toMatch(new RegExp(`,FM-S${november.first},${november.first}$`));
   });
 
   const resultFile = async () => {
@@ -303,81 +315,67 @@ describe('the bank transfer file and its result file', () => {
       `abc,,1002999,1000,OK,`,
     ].join('\r\n');
   };
-  const body = async () => ({
-    year: 2026,
-    month: 11,
-    csv: await resultFile(),
-    transferReference: 'KB-BULK-11',
-    transferDate: '2026-12-05',
-  });
+  const body = async () => ({ csv: await resultFile(), transferReference: 'KB-BULK-11', transferDate: '2026-12-05' });
 
   it('previews what it pays and lists each mismatch and failure, changing nothing', async () => {
     const preview = await call(
       'POST',
-      '/api/admin/settlements/transfer-results/preview',
+      `${TRANSFER_BATCHES}/${batch.id}/results/preview`,
       finance.headers,
       await body(),
     );
     expect(preview.statusCode, preview.body).toBe(200);
-    const read = preview.json<TransferResultPreview>();
-    expect(read).toMatchObject({ rows: 9, count: 1 });
-    expect(read.toPay.map((statement) => statement.id)).toEqual([november.first]);
-    expect(read.unpaid.map((row) => [row.line, row.statementId, row.problem])).toEqual([
-      [3, november.second, 'FAILED'],
-      [4, november.third, 'ALREADY_PAID'],
-      [5, november.held, 'HELD'],
-      [6, november.late, 'NOT_APPROVED'],
-      [7, 999999, 'UNKNOWN_STATEMENT'],
+    const read = preview.json<TransferBatchResultOutcome>();
+    expect(read).toMatchObject({ applied: false, rows: 9, paid: [november.first] });
+    expect(read.failed).toEqual([{ statementId: november.second, bankReason: '계좌 번호 오류' }]);
+    expect(read.discrepancies.map((row) => [row.line, row.statementId, row.problem])).toEqual([
+      [4, november.third, 'NOT_IN_BATCH'],
+      [5, november.held, 'NOT_IN_BATCH'],
+      [6, november.late, 'NOT_IN_BATCH'],
+      [7, 999999, 'NOT_IN_BATCH'],
       [8, november.first, 'DUPLICATE'],
       [9, november.short, 'AMOUNT_DIFFERS'],
       [10, null, 'UNREADABLE'],
     ]);
-    expect(read.unpaid[0]!.bankReason).toBe('계좌 번호 오류');
     expect((await statementOf(creators.first)).status).toBe('PAID'); // October's, untouched
+    expect((await statementOfMonth(creators.first, 11)).status).toBe('IN_TRANSFER');
   });
 
-  it('marks exactly the transferred statements paid through one approval request by another member', async () => {
-    const requested = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, await body());
-    expect(requested.statusCode, requested.body).toBe(202);
-    const request = requested.json<AdminApproval>();
-    expect(request).toMatchObject({ kind: 'STATEMENT_BATCH_PAY', summary: { count: 1 } });
-    expect((request.params as { unpaid: unknown[] }).unpaid).toHaveLength(8);
-    const own = await call('POST', `/api/admin/approvals/${request.id}/decision`, finance.headers, {
-      decision: 'approve',
+  it('records exactly the batch’s lines the bank settled; the rest stay in transfer', async () => {
+    const imported = await call('POST', `${TRANSFER_BATCHES}/${batch.id}/results`, finance.headers, await body());
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json<TransferBatchResultOutcome>()).toMatchObject({
+      applied: true,
+      paid: [november.first],
+      batch: { status: 'RELEASED', paid: 1, failed: 1 },
     });
-    expect(own.statusCode).toBe(403);
-    const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
-    expect(result).toEqual({ action: 'pay', done: [november.first], skipped: [] });
     const statuses = await db()
       .selectFrom('settlement_statements')
-      .select(['id', 'status', 'transfer_reference'])
+      .select(['id', 'status', 'transfer_reference', 'transfer_failed_reason'])
       .where('id', 'in', Object.values(november))
       .execute();
     const byId = new Map(statuses.map((row) => [row.id, row]));
     expect(byId.get(november.first!)).toMatchObject({ status: 'PAID', transfer_reference: 'KB-BULK-11' });
-    expect(byId.get(november.second!)!.status).toBe('APPROVED');
-    expect(byId.get(november.short!)!.status).toBe('APPROVED');
+    expect(byId.get(november.second!)).toMatchObject({
+      status: 'TRANSFER_FAILED',
+      transfer_failed_reason: '계좌 번호 오류',
+    });
+    expect(byId.get(november.short!)!.status).toBe('IN_TRANSFER');
     expect(byId.get(november.third!)).toMatchObject({ status: 'PAID', transfer_reference: 'KB-SINGLE' });
     expect(byId.get(november.late!)!.status).toBe('ISSUED');
   });
 
-  it('refuses a file without the columns (400), an empty result (409), fans and operators (403)', async () => {
+  it('refuses a file without the columns (400), missing fields (400), fans and operators (403)', async () => {
     const unreadable = await call(
       'POST',
-      '/api/admin/settlements/transfer-results/preview',
+      `${TRANSFER_BATCHES}/${batch.id}/results/preview`,
       finance.headers,
       { ...(await body()), csv: 'id,won\r\n1,2' },
       'ko',
     );
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json()).toMatchObject({ code: 'TRANSFER_RESULT_UNREADABLE' });
-    // Everything in the file is now paid, failed or a mismatch: nothing left to ask for.
-    const nothing = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, await body());
-    expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toMatchObject({ code: 'SETTLEMENT_BATCH_EMPTY' });
-    const missing = await call('POST', '/api/admin/settlements/transfer-results', finance.headers, {
-      year: 2026,
-      month: 11,
+    const missing = await call('POST', `${TRANSFER_BATCHES}/${batch.id}/results`, finance.headers, {
       csv: '',
       transferDate: '2026-12-05',
     });
@@ -390,8 +388,8 @@ describe('the bank transfer file and its result file', () => {
     ).toEqual(['csv', 'transferReference']);
     for (const caller of [fan, operator]) {
       for (const url of [
-        '/api/admin/settlements/transfer-results',
-        '/api/admin/settlements/transfer-results/preview',
+        `${TRANSFER_BATCHES}/${batch.id}/results`,
+        `${TRANSFER_BATCHES}/${batch.id}/results/preview`,
       ]) {
         expect((await call('POST', url, caller.headers, await body())).statusCode).toBe(403);
       }

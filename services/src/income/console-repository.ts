@@ -48,23 +48,6 @@ export async function carriedStatementIds(db: DbExecutor, statementId: number): 
 }
 
 /**
- * A month's APPROVED payout statements with the bank details of their transfer, except the held ones (`holds.ts`: an
- * account not VERIFIED, or a change not released yet). An ISSUED statement is never in the transfer file: nobody
- * approved it yet.
- */
-export function approvedStatementsOfMonth(db: DbExecutor, year: number, month: number) {
-  return db
-    .selectFrom('settlement_statements as s')
-    .select(['s.id', 's.bank_name', 's.bank_account_holder', 's.bank_account_number', 's.to_receipt'])
-    .where('s.year', '=', year)
-    .where('s.month', '=', month)
-    .where('s.status', '=', 'APPROVED')
-    .where(sql<boolean>`not ${heldSql()}`)
-    .orderBy('s.id')
-    .execute();
-}
-
-/**
  * A month's payout statements (not carried over) that withhold tax: a domestic individual's (3 % and 0.3 %, also when
  * 소액부징수 left both at 0: his income is still reported) and an overseas account's 10 %, with the creator's name.
  */

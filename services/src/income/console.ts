@@ -2,7 +2,6 @@ import {
   csvDocument,
   koreaMonthOf,
   monthKey,
-  transferMemo,
   type AdminSettlement,
   type AdminSettlementFilter,
   type ADMIN_SETTLEMENT_SORT_FIELDS,
@@ -21,6 +20,7 @@ import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
 import { statementBatchApprovals } from './batches';
+import { transferBatchApprovals } from './transfer-batches';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
 import { holdReason } from './holds';
@@ -89,33 +89,6 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
       releasedAt: line.released_at.toISOString(),
     })),
     carriedStatementIds,
-  };
-}
-
-/**
- * The month's bank transfer file: one row per APPROVED payout statement that is not held (`holds.ts`), its memo naming
- * the statement for the bank's result file; UTF-8 with a byte order mark. An ISSUED statement is never in it: money
- * leaves only for statements a second finance member approved.
- */
-export async function transferFile(
-  ctx: ServiceContext,
-  { year, month, status }: { year: number; month: number; status?: 'APPROVED' | undefined },
-) {
-  const rows = await repository.approvedStatementsOfMonth(ctx.db, year, month);
-  const records = [
-    ['bank', 'holder', 'account', 'amount', 'statementId', 'memo'],
-    ...rows.map((row) => [
-      row.bank_name,
-      row.bank_account_holder,
-      row.bank_account_number,
-      row.to_receipt,
-      row.id,
-      transferMemo(row.id),
-    ]),
-  ];
-  return {
-    filename: `settlement-transfers-${monthKey(year, month)}${status ? '-approved' : ''}.csv`,
-    csv: csvDocument(records),
   };
 }
 
@@ -265,12 +238,13 @@ const statementApproval = (action: UpdateSettlementRequest['action']) =>
     },
   });
 
-/** The staff approvals of statement decisions: releasing a hold, approving, paying. */
+/** The staff approvals of statement decisions: releasing a hold, approving, paying; a transfer batch's release. */
 export const statementApprovals = [
   statementApproval('release'),
   statementApproval('approve'),
   statementApproval('pay'),
   ...statementBatchApprovals,
+  ...transferBatchApprovals,
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-// Every CSV the API writes (the creator's statement, finance's copy of it, the month's bank transfer file and
+// Every CSV the API writes (the creator's statement, finance's copy of it, a bank transfer batch's file and the
 // withholding summary) writes a cell that a spreadsheet would read as a formula as text: the member-typed nickname,
 // product name, creator name and account holder all start with `=`, `+`, `-`, `@`, a tab or a carriage return here.
 import { createAccount } from '@fanmission/tests/harness/accounts';
@@ -17,6 +17,7 @@ const FORMULAS = ['=HYPERLINK("http://ev.il","x")', '+1+2', '-3+4', '@SUM(1)', '
 let finance: TestAccount;
 let creator: Awaited<ReturnType<typeof createIncomeCreator>>;
 let statementId: number;
+let transferBatchId: number;
 
 const get = (url: string, headers: Record<string, string>) =>
   app().inject({ method: 'GET', url, headers: { 'accept-language': 'en', ...headers } });
@@ -86,13 +87,34 @@ beforeAll(async () => {
     payload: { action: 'approve' },
   });
   await approveAs(app(), checker, asked);
+  // Its transfer batch, released by the checker: its file is downloaded.
+  const batch = await app().inject({
+    method: 'POST',
+    url: '/api/admin/settlement-transfer-batches',
+    headers: finance.headers,
+    payload: { year: 2025, month: 3 },
+  });
+  expect(batch.statusCode, batch.body).toBe(201);
+  const { id, releaseApprovalId } = batch.json<{ id: number; releaseApprovalId: number }>();
+  transferBatchId = id;
+  const released = await app().inject({
+    method: 'POST',
+    url: `/api/admin/approvals/${releaseApprovalId}/decision`,
+    headers: checker.headers,
+    payload: { decision: 'approve' },
+  });
+  expect(released.statusCode, released.body).toBe(200);
 });
 
 describe('CSV downloads', () => {
   it.each([
     ['the creator’s statement', () => `/api/v1/creators/me/incomes/${statementId}/csv`, () => creator.headers],
     ['finance’s statement', () => `/api/admin/settlements/${statementId}/csv`, () => finance.headers],
-    ['the bank transfer file', () => '/api/admin/settlements/transfer-file?year=2025&month=3', () => finance.headers],
+    [
+      'the bank transfer file',
+      () => `/api/admin/settlement-transfer-batches/${transferBatchId}/file`,
+      () => finance.headers,
+    ],
     [
       'the withholding summary',
       () => '/api/admin/settlements/withholding-summary?year=2025&month=3',

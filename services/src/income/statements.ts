@@ -80,6 +80,9 @@ export function adminStatementDto(
     holdReleasedAt: row.hold_released_at?.toISOString() ?? null,
     holdReleasedByUserId: row.hold_released_by_user_id,
     holdReleaseNote: row.hold_release_note,
+    transferBatchId: row.transfer_batch_id,
+    transferFailedAt: row.transfer_failed_at?.toISOString() ?? null,
+    transferFailedReason: row.transfer_failed_reason,
   };
 }
 

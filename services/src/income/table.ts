@@ -4,7 +4,7 @@ import type { CreatorGrade } from '@fanmission/contracts';
 /** numeric columns come back as strings from node-postgres. */
 type Numeric = ColumnType<string, number | string, number | string>;
 
-export type StatementStatus = 'CARRIED_OVER' | 'ISSUED' | 'APPROVED' | 'PAID';
+export type StatementStatus = 'CARRIED_OVER' | 'ISSUED' | 'APPROVED' | 'IN_TRANSFER' | 'TRANSFER_FAILED' | 'PAID';
 
 export interface SettlementStatementsTable {
   id: Generated<number>;
@@ -53,6 +53,44 @@ export interface SettlementStatementsTable {
   hold_released_at: Date | null;
   hold_released_by_user_id: number | null;
   hold_release_note: string | null;
+  /** The bank transfer batch that holds it (IN_TRANSFER) or last held it (migration 0690). */
+  transfer_batch_id: Generated<number | null>;
+  /** TRANSFER_FAILED: when the bank's result failed it, and why (migration 0690). */
+  transfer_failed_at: Generated<Date | null>;
+  transfer_failed_reason: Generated<string | null>;
+}
+
+export type TransferBatchStatus = 'CREATED' | 'RELEASED' | 'CLOSED' | 'CANCELLED';
+
+/** A numbered bank transfer file (migration 0690): its maker, statements, total and the SHA-256 of its bytes. */
+export interface SettlementTransferBatchesTable {
+  id: Generated<number>;
+  year: number;
+  month: number;
+  status: TransferBatchStatus;
+  created_by_user_id: number;
+  created_at: Date;
+  statement_count: number;
+  total_won: number;
+  file_sha256: string;
+  release_request_id: number | null;
+  released_by_user_id: number | null;
+  released_at: Date | null;
+  cancelled_by_user_id: number | null;
+  cancelled_at: Date | null;
+  closed_at: Date | null;
+}
+
+/** A line of a batch: its statement, the bank code and won the file gives, and the bank's result once read. */
+export interface SettlementTransferBatchLinesTable {
+  batch_id: number;
+  statement_id: number;
+  line: number;
+  bank_code: string;
+  amount: number;
+  result: Generated<'PENDING' | 'PAID' | 'FAILED'>;
+  result_at: Date | null;
+  bank_reason: string | null;
 }
 
 export interface SettlementStatementLinesTable {
@@ -136,6 +174,8 @@ export interface IncomeTables {
   grade_proposals: GradeProposalsTable;
   creator_month_earnings: CreatorMonthEarningsTable;
   unsettled_earnings: UnsettledEarningsTable;
+  settlement_transfer_batches: SettlementTransferBatchesTable;
+  settlement_transfer_batch_lines: SettlementTransferBatchLinesTable;
 }
 
 export type StatementRow = Selectable<SettlementStatementsTable>;

@@ -189,6 +189,26 @@ export function notificationHandlers(deliver: DeliverNotification) {
     'event.canceled': async (trx, event) =>
       notifyFan(trx, event, event.payload, 'EVENT_CANCELED', { title: event.payload.title }),
     // Money that moved in or out of a member's wallet without his waiting on the page (services/src/notifications/money.ts).
+    // The bank's result of a creator's settlement payout (services/src/income/transfer-batches.ts): paid ("11.29 입금 ·
+    // KB국민은행 ****0004"), or failed with the bank's reason and a request to check his payout account.
+    'creator.settlement-transfer-settled': async (trx, { id, occurredAt, payload }) => {
+      const [, month, day] = payload.transferDate.split('-');
+      await deliver(trx, {
+        eventId: id,
+        occurredAt,
+        kind: payload.result === 'PAID' ? 'SETTLEMENT_PAID' : 'SETTLEMENT_TRANSFER_FAILED',
+        recipient: await creatorParty(trx, payload.creatorId),
+        actor: undefined,
+        missionId: null,
+        params: {
+          date: `${month}.${day}`,
+          bank: payload.bankName,
+          account: payload.accountLast4,
+          amount: payload.amount.toLocaleString('en-US'),
+          reason: payload.reason ?? '-',
+        },
+      });
+    },
     'ledger.transaction.appended': async (trx, { id, occurredAt, payload }) => {
       const money = moneyNotification(payload);
       if (!money) return;

@@ -141,6 +141,17 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   'payment.bank-transfer-requested': { bankTransferId: 14, userId: 6 },
   'creator.reviewed': { creatorId: 5, userId: 6, operatorId: 1, reviewStatus: 'REJECTED', reason: 'Intro too short' },
   'creator.adult-flag-decided': { creatorId: 5, userId: 6, operatorId: 1, change: 'FLAGGED', reason: '노출 사진' },
+  'creator.settlement-transfer-settled': {
+    creatorId: 5,
+    userId: 6,
+    statementId: 12,
+    result: 'PAID',
+    transferDate: '2026-11-29',
+    bankName: 'KB국민은행',
+    accountLast4: '0004',
+    amount: 98_000,
+    reason: null,
+  },
   'mission.requested': {
     missionId: 77,
     creatorId: 5,

@@ -27,6 +27,46 @@ export const incomeMessages = {
     en: 'The bank result file cannot be read: its first line must name the statementId (or memo), amount and result columns.',
     ja: '銀行の結果ファイルを読めません。1行目に statementId（または memo）、amount、result の列が必要です。',
   },
+  'income.transferBatchNotFound': {
+    ko: '이체 배치를 찾을 수 없습니다.',
+    en: 'The transfer batch was not found.',
+    ja: '振込バッチが見つかりません。',
+  },
+  'income.transferBatchSelectedInTransfer': {
+    ko: '정산서 #{id}: 이미 이체 배치 #{batchId}에 들어 있습니다. 한 정산서는 한 파일에만 들어갑니다.',
+    en: 'Statement #{id}: already in transfer batch #{batchId}; a statement is in one file only.',
+    ja: '精算書 #{id}：すでに振込バッチ #{batchId} に含まれています。精算書は一つのファイルにだけ含まれます。',
+  },
+  'income.transferBatchSelectedNotApproved': {
+    ko: '정산서 #{id}: 승인되지 않았거나 이미 지급되어 이체 파일에 넣을 수 없습니다.',
+    en: 'Statement #{id}: not approved, or already paid, so it cannot go in a transfer file.',
+    ja: '精算書 #{id}：承認されていないか支払い済みのため、振込ファイルに含められません。',
+  },
+  'income.transferBatchSelectedNoBankCode': {
+    ko: '정산서 #{id}: 은행코드를 알 수 없는 은행이라 이체 파일에 넣을 수 없습니다.',
+    en: 'Statement #{id}: its bank has no known bank code, so it cannot go in a transfer file.',
+    ja: '精算書 #{id}：銀行コードが分からない銀行のため、振込ファイルに含められません。',
+  },
+  'income.transferBatchNotReleased': {
+    ko: '다른 재무 담당자가 승인(출고)하기 전에는 이체 파일을 내려받거나 결과를 반영할 수 없습니다.',
+    en: 'The transfer file cannot be downloaded, nor its result read, before another finance member releases the batch.',
+    ja: '別の経理担当者がバッチをリリースするまで、振込ファイルのダウンロードや結果の反映はできません。',
+  },
+  'income.transferBatchNotReleasable': {
+    ko: '이 이체 배치는 더 이상 승인(출고)할 수 없습니다.',
+    en: 'This transfer batch can no longer be released.',
+    ja: 'この振込バッチはもうリリースできません。',
+  },
+  'income.transferBatchNotCancellable': {
+    ko: '승인(출고)된 이체 배치는 취소할 수 없습니다. 파일이 이미 은행에 갔을 수 있습니다.',
+    en: 'A released transfer batch cannot be cancelled: its file may be at the bank.',
+    ja: 'リリース済みの振込バッチは取り消せません。ファイルがすでに銀行に渡っている可能性があります。',
+  },
+  'income.transferBatchFileChanged': {
+    ko: '이체 파일이 기록된 해시와 다릅니다. 내려받을 수 없습니다.',
+    en: 'The transfer file no longer matches its recorded hash: it cannot be downloaded.',
+    ja: '振込ファイルが記録されたハッシュと一致しないため、ダウンロードできません。',
+  },
   'income.batchEmpty': {
     ko: '이 조건에 맞는 정산서가 없습니다. 보류된 정산서는 일괄 처리에 들어가지 않습니다.',
     en: 'No statement matches; held statements are never in a batch.',

@@ -35,6 +35,16 @@ export const eventsMessages = {
     en: 'Your coin refund could not be paid: {coins} coins are back in your wallet. See why in your coin history.',
     ja: 'コインの返金ができなかったため、{coins}コインがウォレットに戻りました。コイン履歴で理由をご確認ください。',
   },
+  'notification.SETTLEMENT_PAID': {
+    ko: '{date} 입금 · {bank} ****{account} · 정산금 {amount}원이 입금되었습니다.',
+    en: 'Paid on {date} · {bank} ****{account} · your settlement of {amount} won arrived.',
+    ja: '{date} 入金 · {bank} ****{account} · 精算金 {amount}ウォンが入金されました。',
+  },
+  'notification.SETTLEMENT_TRANSFER_FAILED': {
+    ko: '정산금 이체가 실패했습니다({bank} ****{account}: {reason}). 정산 계좌를 확인해 주세요.',
+    en: 'Your settlement transfer failed ({bank} ****{account}: {reason}). Please check your payout account.',
+    ja: '精算金の振込に失敗しました（{bank} ****{account}：{reason}）。精算口座をご確認ください。',
+  },
   'notification.CHARGE_WITHDRAWN': {
     ko: '충전이 취소되어 {coins}코인이 회수되었습니다. 결제하신 금액은 결제 수단으로 환불됩니다.',
     en: 'A charge was cancelled: {coins} coins were taken back, and the payment is refunded to your payment method.',
