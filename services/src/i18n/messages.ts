@@ -25,6 +25,7 @@ import { termsMessages } from './catalogs/terms';
 import { trustMessages } from './catalogs/trust';
 import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
+import { capacityMessages } from './catalogs/capacity';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -379,6 +380,7 @@ const catalog = {
   ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
+  ...capacityMessages,
   ...pushMessages,
   ...sharedMessages,
 } as const satisfies Catalog;
@@ -403,6 +405,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
+  capacity: capacityMessages,
   push: pushMessages,
   shared: sharedMessages,
 };
