@@ -90,7 +90,8 @@ export const creatorAvailabilitySchema = z.object({
   returnOn: z.string().nullable(),
   pauseMessage: z.string().nullable(),
   maxOpenRequests: z.number().int().nullable(),
-  openRequests: z.number().int(),
+  /** Only under an overall cap (null without one). */
+  openRequests: z.number().int().nullable(),
   /** Capped products only. */
   products: z.array(
     z.object({ productId: z.number().int(), maxOpenRequests: z.number().int(), openRequests: z.number().int() }),
@@ -112,6 +113,6 @@ export function requestBlock(availability: CreatorAvailability, productId: numbe
     return { reason: 'FULL', open: product.openRequests, max: product.maxOpenRequests };
   }
   const { maxOpenRequests: max, openRequests: open } = availability;
-  if (max !== null && open >= max) return { reason: 'FULL', open, max };
+  if (max !== null && open !== null && open >= max) return { reason: 'FULL', open, max };
   return null;
 }

@@ -64,7 +64,8 @@ export async function creatorCapacityRoutes(app: FastifyInstance) {
         tags,
         summary: 'Whether the creator takes requests now, and how fast he answers',
         description:
-          'The pause in force now (with its return day and message), the overall cap and the capped products with ' +
+          'The pause in force now (with its return day and message), the overall cap with the open requests (null ' +
+          'without an overall cap), the capped products with ' +
           'their open requests, and `responseTimes`: the medians over the last 90 days, in hours, from a custom ' +
           'request to its acceptance and from acceptance to delivery, each null below 5 missions. A creator that ' +
           'is not verified yet is 404 for everybody but its owner and operators.',

@@ -259,7 +259,21 @@ describe('GET and PUT /creators/{id}/capacity', () => {
       expected,
     );
     const publicView = (await call('GET', `/creators/${creator.creatorId}/availability`, {})).json();
-    expect(publicView).toMatchObject({ paused: true, returnOn: day, pauseMessage: '12월에 돌아옵니다' });
+    expect(publicView).toMatchObject({
+      paused: true,
+      returnOn: day,
+      pauseMessage: '12월에 돌아옵니다',
+      maxOpenRequests: 20,
+      openRequests: 0,
+    });
+    // Without an overall cap fans are not told how many requests he has open; a product left out keeps its cap.
+    await call('PUT', `/creators/${creator.creatorId}/capacity`, creator.headers, settings());
+    expect((await call('GET', `/creators/${creator.creatorId}/availability`, {})).json()).toMatchObject({
+      paused: false,
+      maxOpenRequests: null,
+      openRequests: null,
+      products: [{ productId: basic, maxOpenRequests: 3, openRequests: 0 }],
+    });
   });
 
   it('never shows or changes another creator’s settings: the same 404 as a creator that does not exist', async () => {

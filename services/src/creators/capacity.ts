@@ -40,11 +40,19 @@ interface CapacityRow {
   return_on: string | null;
   pause_message: string | null;
   max_open_requests: number | null;
-  open_requests: number;
+  open_requests: number | null;
 }
 
-/** The creator's capacity row (defaults without one) and his open requests over all products. */
-async function readCapacityRow(db: DbExecutor, creatorId: number, now: Date): Promise<CapacityRow> {
+/**
+ * The creator's capacity row (defaults without one) and his open requests over all products (`countAlways` false:
+ * only under an overall cap, so fans never learn the workload of a creator who set none, and his page never counts).
+ */
+async function readCapacityRow(
+  db: DbExecutor,
+  creatorId: number,
+  now: Date,
+  countAlways: boolean,
+): Promise<CapacityRow> {
   const { rows } = await sql<CapacityRow>`
     select
       coalesce(cc.paused, false) as paused,
@@ -52,7 +60,8 @@ async function readCapacityRow(db: DbExecutor, creatorId: number, now: Date): Pr
       to_char(cc.return_on, 'YYYY-MM-DD') as return_on,
       cc.pause_message,
       cc.max_open_requests,
-      (select count(*)::int from missions m where m.creator_id = ${creatorId} and m.status in ${OPEN})
+      case when ${countAlways} or cc.max_open_requests is not null then
+        (select count(*)::int from missions m where m.creator_id = ${creatorId} and m.status in ${OPEN}) end
         as open_requests
     from (values (1)) as one (one)
     left join creator_capacity cc on cc.creator_id = ${creatorId}`.execute(db);
@@ -79,14 +88,17 @@ async function productCounts(db: DbExecutor, creatorId: number, cappedOnly: bool
 }
 
 async function capacityView(db: DbExecutor, creatorId: number, now: Date): Promise<CreatorCapacity> {
-  const [row, products] = await Promise.all([readCapacityRow(db, creatorId, now), productCounts(db, creatorId, false)]);
+  const [row, products] = await Promise.all([
+    readCapacityRow(db, creatorId, now, true),
+    productCounts(db, creatorId, false),
+  ]);
   return {
     paused: row.paused,
     pausedNow: row.paused_now,
     returnOn: row.return_on,
     pauseMessage: row.pause_message,
     maxOpenRequests: row.max_open_requests,
-    openRequests: row.open_requests,
+    openRequests: row.open_requests ?? 0,
     products: products.map((product) => ({
       productId: product.id,
       name: product.name,
@@ -204,7 +216,7 @@ export async function creatorAvailability(
   requireAdultAccess(caller, { creatorId: creator.id, adult: creator.contain_adult_content });
   const now = ctx.now();
   const [row, products, times] = await Promise.all([
-    readCapacityRow(ctx.db, creator.id, now),
+    readCapacityRow(ctx.db, creator.id, now, false),
     productCounts(ctx.db, creator.id, true),
     responseTimes(ctx.db, creator.id, now),
   ]);

@@ -27,7 +27,7 @@ const open: CreatorAvailability = {
   returnOn: null,
   pauseMessage: null,
   maxOpenRequests: null,
-  openRequests: 0,
+  openRequests: null,
   products: [],
   responseTimes: { acceptHours: null, completeHours: null },
 };
