@@ -11,7 +11,9 @@ export function CapacityPage() {
   return (
     <Layout>
       {capacity.data && creatorId !== null ? (
-        <CapacitySettings key={capacity.dataUpdatedAt} creatorId={creatorId} stored={capacity.data} />
+        // Keyed by the creator only: a save refreshes the counts and the notice beside the form, never the form (a
+        // remount would drop the keyboard focus the save's alert gives back to its button).
+        <CapacitySettings key={creatorId} creatorId={creatorId} stored={capacity.data} />
       ) : (
         <LoadingState />
       )}
