@@ -59,6 +59,11 @@ describe('web app: a creator pauses new requests', () => {
         await studio.getByRole('button', { name: ko.common.ok }).click();
         await settings.getByText(texts.settings.pausedNow).waitFor();
         expect(await axeViolations(studio)).toEqual([]);
+        // The full-page picture from the top, nothing focused: scrolled, the sticky header would sit in its middle.
+        await studio.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
         await screenshot(studio, 'web-capacity-settings-360-ko.png');
         await studio.setViewportSize(DESKTOP);
         await screenshot(studio, 'web-capacity-settings-1280-ko.png');
