@@ -52,3 +52,4 @@ export * from './terms';
 export * from './terms-comparison';
 export * from './csv';
 export * from './push';
+export * from './creator-capacity';

@@ -57,6 +57,9 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/creators/by-url/{url}': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/{id}': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/creators/{id}/ranking': s`200 200 200 200 200 200 200 200`,
+  'GET /api/v1/creators/{id}/availability': s`200 200 200 200 200 200 200 200`,
+  // A creator's capacity settings are his alone: anybody else gets the 404 of a creator that does not exist.
+  'GET /api/v1/creators/{id}/capacity': s`401 404 404 200 404 404 404 404`,
   'GET /api/v1/creators/page': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/tags/creator': s`200 200 200 200 200 200 200 200`,
   'GET /api/v1/users/{id}/follows': s`401 200 403 403 403 403 200 403`,
@@ -210,6 +213,7 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/payment/webhooks/paypal': s`404 404 404 404 404 404 404 404`,
   // Owner, operator or finance (finance keeps payout accounts); the minimal body is then refused on its content (400).
   'PUT /api/v1/creators/{id}': s`401 403 403 400 403 403 400 403`,
+  'PUT /api/v1/creators/{id}/capacity': s`401 404 404 200 404 404 404 404`,
   'POST /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
   'PUT /api/v1/creators/{id}/intro': s`401 403 403 400 403 403 400 403`,
   'POST /api/v1/creators/{id}/follower': s`401 200 403 403 403 403 403 403`,

@@ -354,6 +354,7 @@ export const WEB_SCREENS: WebScreen[] = [
     open: async (page, t) => menuEntriesShown(page, t.creatorStudio.missions.title),
   },
   { name: 'event-management', viewer: 'creator', path: '/mission-management/lottery-event' },
+  { name: 'mission-management-capacity', viewer: 'creator', path: '/mission-management/capacity' },
   {
     name: 'event-register',
     viewer: 'creator',

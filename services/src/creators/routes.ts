@@ -26,6 +26,7 @@ import {
   withinUploadQuota,
 } from '../files';
 import { errorResponses } from '../http';
+import { creatorCapacityRoutes } from './capacity-routes';
 import { creatorRanking } from './ranking';
 import * as creators from './service';
 
@@ -38,6 +39,7 @@ const savesBankAccount = (request: FastifyRequest) => {
 /** The creator page, the profile editor's save, custom-mission settings, bank account and intro media. */
 export async function creatorRoutes(app: FastifyInstance, options: { storage: StorageDriver; rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  await creatorCapacityRoutes(app);
   const tags = ['creators'];
   /** A token is optional: the owner sees an unverified creator and the business fields. */
   const security: Record<string, string[]>[] = [{ bearerAuth: [] }, {}];

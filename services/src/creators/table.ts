@@ -1,3 +1,4 @@
+import type { CreatorCapacityTable } from './capacity-table';
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type {
   AdultFlagSetter,
@@ -176,6 +177,7 @@ export interface CreatorReviewRefusalsTable {
 }
 
 export interface CreatorsTables {
+  creator_capacity: CreatorCapacityTable;
   creators: CreatorsTable;
   tags: TagsTable;
   creator_tags: CreatorTagsTable;

@@ -26,6 +26,7 @@ import { trustMessages } from './catalogs/trust';
 import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
 import { sharingMessages } from './catalogs/sharing';
+import { capacityMessages } from './catalogs/capacity';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -380,6 +381,7 @@ const catalog = {
   ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
+  ...capacityMessages,
   ...pushMessages,
   ...sharedMessages,
   ...sharingMessages,
@@ -405,6 +407,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
+  capacity: capacityMessages,
   push: pushMessages,
   shared: sharedMessages,
   sharing: sharingMessages,

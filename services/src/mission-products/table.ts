@@ -20,6 +20,8 @@ export interface MissionProductsTable {
   /** A lottery event's description video (null: none). */
   description_video_file_id: Generated<number | null>;
   active: Generated<boolean>;
+  /** The cap on this product's open requests (null: none; docs/rules/creators.md). */
+  max_open_requests: Generated<number | null>;
   /** Position among the creator's products of the same type (ascending). */
   sort_order: number;
   created_at: Generated<Date>;

@@ -12,6 +12,10 @@ export const productNotFound = () => notFound('missions.productNotFound');
 export const productInactive = () => new AppError(409, 'missions.productInactive', { code: 'PRODUCT_INACTIVE' });
 export const creatorBlocked = () => new AppError(409, 'missions.creatorBlocked', { code: 'CREATOR_BLOCKED' });
 export const wrongProductType = () => new AppError(400, 'missions.wrongProductType', { code: 'WRONG_PRODUCT_TYPE' });
+/** The creator paused new requests (docs/rules/creators.md). */
+export const creatorPaused = () => new AppError(409, 'missions.creatorPaused', { code: 'CREATOR_PAUSED' });
+/** A cap on the creator's open requests (the product's or his overall one) is reached. */
+export const requestsFull = () => new AppError(409, 'missions.requestsFull', { code: 'REQUESTS_FULL' });
 export const customNotAvailable = () =>
   new AppError(409, 'missions.customNotAvailable', { code: 'CUSTOM_NOT_AVAILABLE' });
 /** A BASIC product's price changed between the fan's view and his request. */

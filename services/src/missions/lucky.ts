@@ -6,6 +6,7 @@ import type { ServiceContext } from '../context';
 import { domainEvent } from '../outbox';
 import { rollFromMemory, seededRoll } from '../events';
 import { idempotencyConflict, missionNotFound, rouletteClosed, wrongProductType } from './errors';
+import { takeOpenRequestSlot } from './capacity';
 import * as repository from './repository';
 import type { MissionRow } from './table';
 import { startMissionWorkflow } from './workflow-client';
@@ -92,6 +93,8 @@ export async function rollLuckyMission(
     if (!mission || mission.status !== 'CREATED') {
       throw rouletteClosed();
     }
+    // A roll may win, and a win is one more open request: a roll past a cap is refused before its coins move.
+    await takeOpenRequestSlot(trx, product);
     // Provably fair (docs/provably-fair.md): decided by the fan's committed seed, his client seed and the nonce.
     const roll = await seededRoll(trx, caller.id, winProbability, memory);
     const success = roll.success;

@@ -1,10 +1,11 @@
 import { CompiledQuery, type Insertable, sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { outboxRows } from '../outbox';
+import { cappedProduct, pausedAt } from './capacity';
 import type { LuckyRollsTable, MissionActionKeysTable, MissionRow, NewMission } from './table';
 
 /** What a request needs to know about a product and its creator. */
-export async function findProductForRequest(db: DbExecutor, productId: number) {
+export async function findProductForRequest(db: DbExecutor, productId: number, now: Date) {
   return db
     .selectFrom('mission_products as p')
     .innerJoin('creators as c', 'c.id', 'p.creator_id')
@@ -23,6 +24,8 @@ export async function findProductForRequest(db: DbExecutor, productId: number) {
       'c.verified as creator_verified',
       'c.available_custom as creator_available_custom',
       'c.contain_adult_content as creator_adult',
+      pausedAt(sql.ref('p.creator_id'), now).as('creator_paused'),
+      cappedProduct(sql.ref('p.id'), sql.ref('p.creator_id')).as('capped'),
     ])
     .where('p.id', '=', productId)
     .executeTakeFirst();
@@ -38,6 +41,8 @@ const productAndCreatorColumns = (now: Date) => sql`
       p.allow_attachments, p.active,
       c.user_id as creator_user_id, c.verified as creator_verified, c.available_custom as creator_available_custom,
       c.contain_adult_content as creator_adult,
+      ${pausedAt(sql.ref('p.creator_id'), now)} as creator_paused,
+      ${cappedProduct(sql.ref('p.id'), sql.ref('p.creator_id'))} as capped,
       coalesce(exists (
         select 1 from creator_penalties cp
         where cp.creator_id = p.creator_id and cp.lifted_at is null

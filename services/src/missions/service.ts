@@ -16,6 +16,7 @@ import {
   productNotFound,
   wrongProductType,
 } from './errors';
+import { requireNotPaused, takeOpenRequestSlot } from './capacity';
 import { creatorBlockedByPenalties } from './penalties';
 import * as repository from './repository';
 import type { ProductForRequest } from './repository';
@@ -30,13 +31,13 @@ export async function requestableProduct(
   caller: Caller,
   productId: number,
 ): Promise<ProductForRequest> {
-  const product = await repository.findProductForRequest(ctx.db, productId);
+  const product = await repository.findProductForRequest(ctx.db, productId, ctx.now());
   return requestable(caller, product, () => creatorBlockedByPenalties(ctx.db, product!.creator_id, ctx.now()));
 }
 
 /**
  * The product, if the caller may request it: 404 for a product that is not there or whose creator is not verified,
- * the adult gate, 409 for an inactive product or a creator a penalty blocks (`blocked`, asked last).
+ * the adult gate, 409 for an inactive product, a creator a penalty blocks (`blocked`) or a paused creator.
  */
 export async function requestable(
   caller: Caller,
@@ -47,11 +48,13 @@ export async function requestable(
   requireAdultAccess(caller, { creatorId: product.creator_id, adult: product.creator_adult });
   if (!product.active) throw productInactive();
   if (await blocked()) throw creatorBlocked();
+  requireNotPaused(product);
   return product;
 }
 
 /**
- * Requests a BASIC or CUSTOM mission: the mission and the coin hold commit together (or neither does), then the
+ * Requests a BASIC or CUSTOM mission: the mission and the coin hold commit together (or neither does), after the
+ * slot a cap on open requests leaves it (`takeOpenRequestSlot`); then the
  * mission's workflow starts after the answer (`startMissionWorkflowAfterCommit`; the reconciler covers a start that
  * never happens). BASIC missions are accepted at once (10 days to perform); CUSTOM ones wait up to 30
  * days for the creator's decision. A retry with the same Idempotency-Key answers with the first mission.
@@ -86,6 +89,7 @@ export async function requestMission(
   let mission: MissionRow;
   try {
     mission = await ctx.db.transaction().execute(async (trx) => {
+      await takeOpenRequestSlot(trx, product);
       // The mission row and its `mission.requested` outbox event in one statement, then the hold.
       const inserted = await repository.insertRequestedMission(
         trx,

@@ -10,6 +10,7 @@ import { signSessionToken } from '../auth';
 import { findMissionsWithoutWorkflow } from '../missions';
 import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts';
+import { DEMO_CAPPED_CREATOR_URL, DEMO_PAUSED_CREATOR_URL, DEMO_PRODUCT_CAP } from './demo-capacity';
 import { seedDemoData } from './demo-data';
 import { DEMO_FAN_COINS, DEMO_MISSIONS, DEMO_PRODUCTS } from './demo-catalog';
 
@@ -47,6 +48,23 @@ describe('demo data', () => {
       headers: { authorization: login.headers.authorization as string },
     });
     expect(me.json()).toMatchObject({ roles: ['ROLE_USER', 'ROLE_CREATOR'], creator: { verified: true } });
+  });
+
+  it('has a paused creator and a capped product, shown by their availability', async () => {
+    const { app } = testApp.current;
+    await seedDemoData(app.ctx);
+    const availability = async (url: string) => {
+      const creator = await app.db.selectFrom('creators').select('id').where('url', '=', url).executeTakeFirstOrThrow();
+      return (await app.inject({ method: 'GET', url: `/api/v1/creators/${creator.id}/availability` })).json();
+    };
+    expect(await availability(DEMO_PAUSED_CREATOR_URL)).toMatchObject({
+      paused: true,
+      pauseMessage: expect.stringContaining('쉬어가요'),
+      returnOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const capped = await availability(DEMO_CAPPED_CREATOR_URL);
+    expect(capped).toMatchObject({ paused: false });
+    expect(capped.products).toEqual([expect.objectContaining({ maxOpenRequests: DEMO_PRODUCT_CAP })]);
   });
 
   it('has a small-bank team whose approvals queue shows money in and out, a payout account, payout rates and an invitation waiting', async () => {

@@ -2,6 +2,7 @@ import { hashPassword } from '../auth';
 import type { ServiceContext } from '../context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoApprovals } from './demo-approvals';
+import { seedDemoCapacity } from './demo-capacity';
 import { seedDemoContent } from './demo-content';
 import { drawDemoAvatar, drawDemoPortrait, storeDemoImage } from './demo-images';
 import { seedDemoMissions } from './demo-missions';
@@ -80,5 +81,6 @@ export async function seedDemoData(ctx: ServiceContext): Promise<string[]> {
   }
   await seedDemoMissions(ctx);
   await seedDemoApprovals(ctx);
+  await seedDemoCapacity(ctx);
   return created;
 }

@@ -72,6 +72,7 @@ const MissionListPage = page(
   () => import('../features/creator-studio/missions/mission-management-page'),
   'MissionListPage',
 );
+const CapacityPage = page(() => import('../features/creator-studio/missions/capacity-page'), 'CapacityPage');
 const LotteryEventListPage = page(
   () => import('../features/creator-studio/events/event-list-page'),
   'LotteryEventListPage',
@@ -136,6 +137,7 @@ export function AppRoutes() {
         <Route path="/mission-management/list/:type" element={guarded('creator', <MissionListPage />)} />
         <Route path="/mission-management/lottery-event" element={guarded('creator', <LotteryEventListPage />)} />
         <Route path="/mission-management/lottery-event/:id" element={guarded('creator', <LotteryEventDetailPage />)} />
+        <Route path="/mission-management/capacity" element={guarded('creator', <CapacityPage />)} />
         <Route path="/mission-management/*" element={guarded('creator', <NotFoundPage />)} />
         <Route path="/adjustment-page" element={guarded('creator', <IncomePage />)} />
         <Route path="/bank-account-change" element={guarded('creator', <BankAccountPage />)} />

@@ -72,6 +72,16 @@ export const missionsMessages = {
     en: 'This creator cannot take new missions at the moment.',
     ja: 'このクリエイターは現在新しいミッションを受け付けていません。',
   },
+  'missions.creatorPaused': {
+    ko: '이 크리에이터는 지금은 요청을 받지 않아요.',
+    en: 'This creator is not taking requests at the moment.',
+    ja: 'このクリエイターは現在リクエストを受け付けていません。',
+  },
+  'missions.requestsFull': {
+    ko: '요청이 가득 찼어요. 진행 중인 미션이 끝나면 다시 요청해 주세요.',
+    en: 'Requests are full. Please try again once open missions are done.',
+    ja: 'リクエストがいっぱいです。進行中のミッションが終わってから、もう一度リクエストしてください。',
+  },
   'missions.customNotAvailable': {
     ko: '이 크리에이터는 커스텀 미션을 받지 않습니다.',
     en: 'This creator does not take custom missions.',

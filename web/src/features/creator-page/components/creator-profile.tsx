@@ -20,6 +20,7 @@ import { useFollow } from '../../../shared/creators/follow';
 import { useDocumentTitle } from '../../../shared/navigation/document-title';
 import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
+import { CreatorAvailabilityNotice } from './creator-availability';
 import { MissionTabs } from './mission-tabs';
 import { RankingPanel } from './ranking-panel';
 import { SnsIcons } from './sns-icons';
@@ -152,6 +153,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
           </Stack>
           <SnsIcons links={creator.snsLinks} />
           <CreatorReliabilityChips creatorId={creator.id} />
+          <CreatorAvailabilityNotice creatorId={creator.id} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
             {creator.tags.map((tag) => (
               <Chip key={tag.id} label={`#${tag.name}`} variant="outlined" />

@@ -10,11 +10,13 @@ import { showAlert } from '../../../shared/alert/alert';
 import { useGoToLogin } from '../../../shared/auth/login-return';
 import { useSession } from '../../../shared/session/session';
 import { EmptyState, LoadingState } from '../../../shared/ui/list-states';
+import { useCreatorAvailability } from '../api/availability';
 import { useCreatorProducts } from '../api/creator-page';
 import { MissionRequestDialog } from '../mission-request-dialog';
 import type { RequestForm } from '../request-form';
 import { initialTab, REQUEST_TABS, requestGate, type RequestTab } from '../request-rules';
 import { useResumedRequest } from '../use-resumed-request';
+import { requestBlockedReason } from './creator-availability';
 import { ProductCard } from './product-card';
 import { CardGrid } from '../../../shared/ui/card-grid';
 
@@ -39,6 +41,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
   const navigate = useNavigate();
   const goToLogin = useGoToLogin();
   const products = useCreatorProducts(creatorId);
+  const availability = useCreatorAvailability(creatorId).data;
   const [chosenTab, setChosenTab] = useState<RequestTab | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [requesting, setRequesting] = useState<MissionProduct | null>(null);
@@ -106,6 +109,7 @@ export function MissionTabs({ creatorId, isOwner }: { creatorId: number; isOwner
                   selected={(selected ?? shown[0]?.id) === product.id}
                   onSelect={() => setSelected(product.id)}
                   showRequest={!isOwner}
+                  blockedReason={requestBlockedReason(t, availability, product.id)}
                   onRequest={() => request(product)}
                 />
               ))}

@@ -22,12 +22,15 @@ export function ProductCard({
   onSelect,
   showRequest,
   onRequest,
+  blockedReason = null,
 }: {
   product: MissionProduct;
   selected: boolean;
   onSelect: () => void;
   showRequest: boolean;
   onRequest: () => void;
+  /** Why the product cannot be requested now (the creator's pause or a full cap): the request button says it, disabled. */
+  blockedReason?: string | null;
 }) {
   const { t } = useTranslation();
   const cover = product.descriptionPicture;
@@ -95,7 +98,11 @@ export function ProductCard({
       </CardActionArea>
       {showRequest ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          {selected ? (
+          {selected && blockedReason !== null ? (
+            <Button fullWidth variant="contained" disabled>
+              {blockedReason}
+            </Button>
+          ) : selected ? (
             <Button fullWidth variant="contained" onClick={onRequest}>
               {t('creatorPage.request')}
             </Button>

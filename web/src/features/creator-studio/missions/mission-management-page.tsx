@@ -53,6 +53,7 @@ function SideMenu() {
       count: counts?.rejected,
     },
     { key: 'lottery', label: t('creatorStudio.missions.menu.lottery'), to: '/mission-management/lottery-event' },
+    { key: 'capacity', label: t('capacity.settings.menu'), to: '/mission-management/capacity' },
   ];
   return (
     <List

@@ -6,6 +6,7 @@
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { capacityEn } from './capacity-en';
 import { notificationSettingsEn } from './notification-settings-en';
 import { coinRefundsEn } from './coin-refunds-en';
 import { eventManagementEn } from './event-management-en';
@@ -713,6 +714,7 @@ export const en: Messages = {
   discover: discoverEn,
   coinRefunds: coinRefundsEn,
   notificationSettings: notificationSettingsEn,
+  capacity: capacityEn,
   blockObjection: blockObjectionEn,
   eventManagement: eventManagementEn,
   mediaProcessing: mediaProcessingEn,

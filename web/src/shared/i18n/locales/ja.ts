@@ -6,6 +6,7 @@
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { capacityJa } from './capacity-ja';
 import { notificationSettingsJa } from './notification-settings-ja';
 import { coinRefundsJa } from './coin-refunds-ja';
 import { eventManagementJa } from './event-management-ja';
@@ -715,6 +716,7 @@ export const ja: Messages = {
   discover: discoverJa,
   coinRefunds: coinRefundsJa,
   notificationSettings: notificationSettingsJa,
+  capacity: capacityJa,
   blockObjection: blockObjectionJa,
   eventManagement: eventManagementJa,
   mediaProcessing: mediaProcessingJa,

@@ -6,6 +6,7 @@
 import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from './block-objection';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
+import { capacityKo } from './capacity';
 import { notificationSettingsKo } from './notification-settings';
 import { coinRefundsKo } from './coin-refunds';
 import { eventManagementKo } from './event-management';
@@ -705,6 +706,7 @@ export const ko = {
   discover: discoverKo,
   coinRefunds: coinRefundsKo,
   notificationSettings: notificationSettingsKo,
+  capacity: capacityKo,
   blockObjection: blockObjectionKo,
   eventManagement: eventManagementKo,
   mediaProcessing: mediaProcessingKo,
