@@ -159,6 +159,37 @@ describe('a losing roll from remembered state', () => {
     ]);
   });
 
+  it('a capped product at its cap: the roll goes the usual way and is refused, whatever is remembered', async () => {
+    const { fan, missionId } = await losingFan(2);
+    await rollOnce(fan, missionId);
+    const { product_id: productId, creator_id: creatorId } = await db()
+      .selectFrom('missions')
+      .select(['product_id', 'creator_id'])
+      .where('id', '=', missionId)
+      .executeTakeFirstOrThrow();
+    // Another fan's roulette of the same product, won: the product's one open request.
+    const other = await createFan(app(), 10);
+    const won = (await call('POST', '/missions/lucky', other, { missionProductId: productId })).json<{ id: number }>();
+    await otherProcess
+      .updateTable('missions')
+      .set({ status: 'ACCEPTED', requested_at: new Date(), accepted_at: new Date(), perform_due_at: new Date() })
+      .where('id', '=', won.id)
+      .execute();
+    await otherProcess.insertInto('creator_capacity').values({ creator_id: creatorId }).execute();
+    await otherProcess
+      .updateTable('mission_products')
+      .set({ max_open_requests: 1 })
+      .where('id', '=', productId)
+      .execute();
+    const before = await rollsOf(fan);
+    sent.length = 0;
+    const response = await call('POST', `/missions/${missionId}/rolls`, fan);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'REQUESTS_FULL' });
+    expect(sent.some((text) => text.includes('lucky_roll_remembered'))).toBe(false);
+    expect(await rollsOf(fan)).toEqual(before);
+  });
+
   it('a roulette closed by another process meanwhile: no coin moves and the roll answers as the usual way does', async () => {
     const { fan, missionId } = await losingFan(2);
     await rollOnce(fan, missionId);

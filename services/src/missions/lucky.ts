@@ -69,7 +69,8 @@ export async function rollLuckyMission(
   if (context.earlier) return sameRoll(context.earlier, missionId);
   const product = await requestable(caller, context.product, () => context.creatorBlocked);
   const winProbability = Number(product.win_probability);
-  if (context.mission.status === 'CREATED') {
+  // A capped product's rolls take an open-request slot under its creator's lock (a roll may win): the usual way.
+  if (context.mission.status === 'CREATED' && !product.capped) {
     const remembered = await rollFromRememberedState(ctx, caller, {
       missionId,
       coins: context.mission.coinPrice,
