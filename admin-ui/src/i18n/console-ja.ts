@@ -378,6 +378,8 @@ export const consoleJa: ConsoleMessages = {
       waiting: '自分の承認待ち',
       mine: '自分のリクエスト',
       requested: '承認を申請しました。他のスタッフが承認すると実行されます。',
+      alreadyWaiting: '同じリクエストがすでに承認待ちです（#%{id} · %{maker} · %{time}）。',
+      waitingChip: '承認待ち #%{id} · %{maker} · %{time}',
       approve: '承認',
       refuse: '拒否',
       approved: '承認しました。処理が実行されました。',

@@ -42,6 +42,7 @@ import {
   ResultImportButton,
   useMonthFilter,
 } from './settlement-batches';
+import { UnlessWaiting } from './pending-approval';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'transfer-file' | 'withholding-summary'; label: string }) {
@@ -315,7 +316,10 @@ export const SettlementList = () => {
       <CodeField source="status" family="statementStatus" />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
-        <StatementDecisions />
+        {/* A statement already waiting for approval (alone or in a month's batch) links to that request instead. */}
+        <UnlessWaiting target="statement">
+          <StatementDecisions />
+        </UnlessWaiting>
       </ActionsColumn>
     </ConsoleList>
   );
