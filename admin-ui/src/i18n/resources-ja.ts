@@ -56,6 +56,7 @@ export const resourcesJa: ResourceMessages = {
       from: '作成日（から）',
       to: '作成日（まで）',
       requestComment: 'リクエスト内容',
+      requestFile: 'リクエストの添付ファイル',
       responseComment: '回答',
     },
   },
