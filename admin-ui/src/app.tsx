@@ -145,7 +145,7 @@ const ConsoleLayout = ({ children, ...props }: LayoutProps) => (
 /**
  * react-admin's light theme with WCAG 2.2 AA contrast: its app bar blue (#2196f3) reads 3.1:1 under white text, the
  * darker blue 5.8:1 (also the primary colour, for the filter and export buttons' text); list tables scroll inside
- * their own box at 768 and 360 px instead of widening the page.
+ * their own box at 768 px instead of widening the page (under 600 px their rows are cards: ConsoleList).
  */
 const consoleTheme: RaThemeOptions = {
   ...defaultLightTheme,

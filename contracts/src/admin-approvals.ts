@@ -180,6 +180,11 @@ export const adminApprovalSchema = z
     history: z.array(approvalStepSchema),
     /** Only when one request is read (`GET /api/admin/approvals/{id}`): who and what it acts on. */
     subject: approvalSubjectSchema.nullable().optional(),
+    /**
+     * Only when an action is asked for (202): true when the identical request was already waiting (asked by anyone)
+     * and is answered instead of a new one, false for a new request.
+     */
+    existing: z.boolean().optional(),
   })
   .meta({ id: 'AdminApproval' });
 export type AdminApproval = z.infer<typeof adminApprovalSchema>;

@@ -38,6 +38,8 @@ export const adminMissionSchema = z
     /** Coins the mission's escrow account holds now. */
     escrowCoins: z.number().int(),
     media: z.object({ video: mediaSchema, picture: mediaSchema, voice: mediaSchema, thumbnail: mediaSchema }),
+    /** The file the fan attached to his request (a photo, a document), beside the request's text; null for none. */
+    requestFile: z.object({ url: z.string(), contentType: z.string().nullable(), filename: z.string() }).nullable(),
     /** The trace of the request that made the mission, in the trace UI (null unless tracing and its UI are set). */
     traceUrl: z.string().nullable(),
   })

@@ -56,6 +56,15 @@ export const incomeNewSchema = z
   .meta({ id: 'IncomeNew' });
 export type IncomeNew = z.infer<typeof incomeNewSchema>;
 
+/**
+ * Beyond the spec: the all-time totals (accumulated-new) with the income tax and local income tax withheld, so that
+ * paid + still to be paid + withheld (+ overseas fees) is the income.
+ */
+export const lifetimeIncomeTotalsSchema = incomeNewSchema
+  .extend({ withheld: won })
+  .meta({ id: 'LifetimeIncomeTotals' });
+export type LifetimeIncomeTotals = z.infer<typeof lifetimeIncomeTotalsSchema>;
+
 /** A month's income so far (by-month-new): settled or not, with the grade it is valued at. */
 export const monthIncomeSchema = incomeNewSchema
   .extend({
@@ -142,6 +151,8 @@ export const monthlySettlementSchema = z
      * the payout account pays the statements issued after it), the number masked; null when none was set.
      */
     payTo: z.object({ bankName: z.string(), bankAccountNumber: z.string() }).nullable(),
+    /** Beyond the spec: the Korea-time day it was paid (its transfer's date, else the day marked paid); null unpaid. */
+    paidOn: calendarDate.nullable(),
     /**
      * Not payable now (docs/rules/settlement.md, holds): the account it pays is not VERIFIED by the account-holder
      * look-up, or the statement was issued within 72 hours of a change of that account and finance has not released

@@ -270,7 +270,7 @@ describe('operator and finance console', () => {
     expect(await paidRow.textContent()).toContain(ko.console.cashReceipts.PHONE.replace('%{number}', '01012345678'));
     await screenshot(page, 'admin-finance-bank-transfers-cash-receipt-1280.png');
     await page.setViewportSize({ width: 360, height: 800 });
-    // At 360 px the list scrolls sideways (its actions column stays): the receipt is scrolled to.
+    // At 360 px the row is a card (label: value lines): the receipt is scrolled to.
     await paidRow.getByText(/승인번호 \d{9}/).scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-finance-bank-transfers-cash-receipt-360.png');
     await page.setViewportSize({ width: 1280, height: 900 });

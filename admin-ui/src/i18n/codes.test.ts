@@ -2,10 +2,11 @@
 import { describe, expect, test } from 'vitest';
 import { CODE_FAMILIES, type CodeFamily, type CodeLabels } from './codes';
 import { consoleEn } from './console-en';
+import { consoleJa } from './console-ja';
 import { consoleKo } from './console-ko';
 import type { ConsoleLocale } from './i18n-provider';
 
-const TABLES: Record<ConsoleLocale, CodeLabels> = { ko: consoleKo.codes, en: consoleEn.codes };
+const TABLES: Record<ConsoleLocale, CodeLabels> = { ko: consoleKo.codes, en: consoleEn.codes, ja: consoleJa.codes };
 const families = Object.keys(CODE_FAMILIES) as CodeFamily[];
 
 describe('code labels', () => {

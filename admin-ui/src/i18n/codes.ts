@@ -42,7 +42,7 @@ import {
 
 /**
  * The code families the console shows or filters by, each the list of its codes in the contracts. Every language's
- * table (./codes-ko.ts, ./codes-en.ts) has a label for every code of every family: a code added to the contracts
+ * table (./codes-ko.ts, ./codes-en.ts, ./codes-ja.ts) has a label for every code of every family: a code added to the contracts
  * without a label fails the type check. Under react-admin's i18n a label is `codes.<family>.<code>`.
  */
 export const CODE_FAMILIES = {

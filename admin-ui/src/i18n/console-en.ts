@@ -417,6 +417,8 @@ export const consoleEn = {
       waiting: 'Waiting for my approval',
       mine: 'My requests',
       requested: 'Sent for approval: another staff member must approve it before it runs.',
+      alreadyWaiting: 'The same request is already waiting for approval (#%{id} · %{maker} · %{time}).',
+      waitingChip: 'Waiting for approval #%{id} · %{maker} · %{time}',
       approve: 'Approve',
       refuse: 'Refuse',
       approved: 'Approved: the action ran.',

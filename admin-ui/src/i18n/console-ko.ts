@@ -409,6 +409,8 @@ export const consoleKo: ConsoleMessages = {
       waiting: '내 승인 대기',
       mine: '내 요청',
       requested: '승인 요청을 보냈습니다. 다른 운영진이 승인해야 실행됩니다.',
+      alreadyWaiting: '이미 같은 요청이 승인 대기 중입니다 (#%{id} · %{maker} · %{time}).',
+      waitingChip: '승인 대기 #%{id} · %{maker} · %{time}',
       approve: '승인',
       refuse: '거절',
       approved: '승인했습니다. 작업이 실행되었습니다.',

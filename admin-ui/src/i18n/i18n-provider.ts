@@ -3,12 +3,14 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { consoleEn } from './console-en';
+import { consoleJa } from './console-ja';
 import { consoleKo } from './console-ko';
+import { raJapanese } from './ra-ja';
 import { raKorean } from './ra-ko';
 
 type Messages = Record<string, unknown>;
 
-/** Deep merge: Korean over English, so a react-admin key without a Korean text still reads in English. */
+/** Deep merge: Korean (or Japanese) over English, so a react-admin key without its own text still reads in English. */
 function merge(base: Messages, over: Messages): Messages {
   const result: Messages = { ...base };
   for (const [key, value] of Object.entries(over)) {
@@ -59,6 +61,22 @@ const COMMON_FIELDS: Record<ConsoleLocale, Record<string, string>> = {
     email: 'E-mail',
     username: 'Member',
   },
+  ja: {
+    id: '番号',
+    created: '登録日',
+    createdAt: '登録日',
+    updatedAt: '更新日',
+    description: '説明',
+    name: '名前',
+    status: '状態',
+    userId: '会員番号',
+    creatorId: 'クリエイター番号',
+    missionId: 'ミッション番号',
+    reason: '理由',
+    note: 'メモ',
+    email: 'メール',
+    username: '会員',
+  },
 };
 
 /** The messages with COMMON_FIELDS under every resource of the console (its own labels first). */
@@ -78,6 +96,7 @@ function withCommonFields(messages: Messages, locale: ConsoleLocale): Messages {
 export const LOCALES = [
   { locale: 'ko', name: '한국어' },
   { locale: 'en', name: 'English' },
+  { locale: 'ja', name: '日本語' },
 ] as const;
 export type ConsoleLocale = (typeof LOCALES)[number]['locale'];
 
@@ -90,6 +109,10 @@ const messages: Record<ConsoleLocale, TranslationMessages> = {
     merge(englishMessages as unknown as Messages, consoleEn),
     'en',
   ) as unknown as TranslationMessages,
+  ja: withCommonFields(
+    merge(merge(englishMessages as unknown as Messages, raJapanese), consoleJa),
+    'ja',
+  ) as unknown as TranslationMessages,
 };
 
 const polyglotProvider = polyglotI18nProvider(
@@ -100,7 +123,7 @@ const polyglotProvider = polyglotI18nProvider(
 );
 
 /**
- * ko (default) and en, through react-admin's i18n provider; the choice is remembered by react-admin's store. Every
+ * ko (default), en and ja, through react-admin's i18n provider; the choice is remembered by react-admin's store. Every
  * number put into a message is written as the product writes numbers (contracts/src/numbers.ts); polyglot's
  * `smart_count` stays a number, as its plural forms count it.
  */

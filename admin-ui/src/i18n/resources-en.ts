@@ -54,6 +54,7 @@ export const resourcesEn = {
       from: 'Created from',
       to: 'Created before',
       requestComment: 'Request',
+      requestFile: 'Request attachment',
       responseComment: 'Response',
     },
   },

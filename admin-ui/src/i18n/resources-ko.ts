@@ -56,6 +56,7 @@ export const resourcesKo: ResourceMessages = {
       from: '생성일 시작',
       to: '생성일 끝',
       requestComment: '요청 내용',
+      requestFile: '요청 첨부 파일',
       responseComment: '응답',
     },
   },

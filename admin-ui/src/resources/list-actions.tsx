@@ -1,6 +1,6 @@
 import { adminListSortFields } from '@fanmission/contracts';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { Children, cloneElement, isValidElement, useEffect, type ReactElement, type ReactNode } from 'react';
 import {
   CreateButton,
   Datagrid,
@@ -10,6 +10,7 @@ import {
   TopToolbar,
   useNotify,
   useResourceContext,
+  useTranslateLabel,
   type DatagridProps,
   type ListProps,
   type SortPayload,
@@ -36,6 +37,46 @@ export function ListActions({ create, filters = false }: { create: boolean; filt
  */
 export function useWideConsole(): boolean {
   return useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+}
+
+/**
+ * Whether the console is on a phone (narrower than 600 px, MUI's `sm`): every list's rows are cards there, as the web
+ * app's income and coin history tables are.
+ */
+export function usePhoneConsole(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+}
+
+/** Marks a list shown as cards, and the label of a value in its card. */
+const CARDS_CLASS = 'ConsoleList-cards';
+const CARD_LABEL_CLASS = 'ConsoleList-cardLabel';
+
+type ColumnProps = { source?: string; label?: string | false; children?: ReactNode };
+
+/**
+ * A column's value in a card: its label (the header it has in the table) before it. It keeps the column's own props, so
+ * that the table's header and sort read them as they read the column's.
+ */
+function CardCell({ column, ...props }: ColumnProps & { column: ReactElement<ColumnProps> }) {
+  const resource = useResourceContext();
+  const translateLabel = useTranslateLabel();
+  const label =
+    props.label === false ? '' : translateLabel({ label: props.label, resource, source: props.source ?? '' });
+  return (
+    <>
+      {label !== '' && <span className={CARD_LABEL_CLASS}>{label}</span>}
+      {column}
+    </>
+  );
+}
+
+/** A list's columns as card lines: each column's element inside a CardCell that carries its props. */
+function asCardCells(children: ReactNode): ReactNode {
+  return Children.map(children, (child) =>
+    isValidElement<ColumnProps>(child)
+      ? cloneElement(<CardCell {...child.props} column={child} />, { key: child.key ?? undefined })
+      : child,
+  );
 }
 
 /**
@@ -108,7 +149,7 @@ function LabelRowCheckboxes() {
 }
 
 /**
- * A console list: one table of the records, no bulk actions unless it names them. Headers break between words only (Korean headers do not
+ * A console list: one table of the records (on a phone, one card a record), no bulk actions unless it names them. Headers break between words only (Korean headers do not
  * split inside a word); long texts (e-mails, comments, names) wrap anywhere so that no cell widens the table. A
  * column's header sorts exactly when the list's contract names its field (`withContractSorts`); a sort the server
  * refuses is dropped for the list's default order, with a warning instead of the generic error.
@@ -122,6 +163,8 @@ export function ConsoleList({
 }: ConsoleListProps) {
   const resource = useResourceContext(listProps) ?? '';
   const notify = useNotify();
+  const phone = usePhoneConsole();
+  const columns = withContractSorts(children, adminListSortFields(resource));
   const defaultSort = listProps.sort ?? REACT_ADMIN_DEFAULT_SORT;
   return (
     <List
@@ -142,6 +185,7 @@ export function ConsoleList({
         rowClick={rowClick}
         bulkActionButtons={bulkActionButtons}
         {...(isRowSelectable && { isRowSelectable })}
+        {...(phone && { className: CARDS_CLASS, header: () => null })}
         sx={(theme) => ({
           // Narrower cell padding below 900 px: eight columns' padding alone is a third of a tablet's width.
           [theme.breakpoints.down('md')]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
@@ -167,9 +211,40 @@ export function ConsoleList({
             rowGap: theme.spacing(0.5),
             py: 0.5,
           },
+          // On a phone each row is a card of "label: value" lines, the whole width of the screen: no column is
+          // squeezed to two characters and nothing scrolls sideways.
+          [`&.${CARDS_CLASS}`]: {
+            '& .RaDatagrid-tableWrapper, & table, & tbody': { display: 'block', width: '100%' },
+            '& tbody > tr': {
+              display: 'block',
+              height: 'auto',
+              margin: theme.spacing(1, 0),
+              padding: theme.spacing(0.5, 0),
+              border: `1px solid ${theme.palette.divider}`,
+              borderRadius: `${theme.shape.borderRadius}px`,
+            },
+            '& tbody > tr > td': {
+              display: 'grid',
+              gridTemplateColumns: 'minmax(6.5em, 35%) minmax(0, 1fr)',
+              columnGap: theme.spacing(1.5),
+              alignItems: 'baseline',
+              border: 'none',
+              padding: theme.spacing(0.5, 1.5),
+              textAlign: 'left',
+              overflowWrap: 'anywhere',
+            },
+            [`& tbody > tr > td:not(:has(> .${CARD_LABEL_CLASS}))`]: { display: 'block' },
+            [`& .${CARD_LABEL_CLASS}`]: {
+              ...theme.typography.body2,
+              color: theme.palette.text.secondary,
+              wordBreak: 'keep-all',
+            },
+            // The actions are the card's last line, in place (no sticky column on a card).
+            [`& td:has(> .${ACTIONS_CLASS})`]: { position: 'static', boxShadow: 'none' },
+          },
         })}
       >
-        {withContractSorts(children, adminListSortFields(resource))}
+        {phone ? asCardCells(columns) : columns}
       </Datagrid>
     </List>
   );

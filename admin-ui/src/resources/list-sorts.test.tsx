@@ -133,10 +133,12 @@ function renderList(resource: AdminListResource, store = memoryStore()) {
 }
 
 beforeAll(() => {
-  // A wide screen: every list shows all its columns (useWideConsole).
+  // A wide screen (1280 px): every list shows all its columns (useWideConsole), as a table (usePhoneConsole).
   window.matchMedia = (query: string) =>
     ({
-      matches: true,
+      matches: [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, px]) =>
+        bound === 'min' ? 1280 >= Number(px) : 1280 <= Number(px),
+      ),
       media: query,
       onchange: null,
       addEventListener: () => undefined,

@@ -1,4 +1,4 @@
-import type { AdminMissionProduct } from '@fanmission/contracts';
+import type { AdminMission, AdminMissionProduct } from '@fanmission/contracts';
 import { Box, Typography } from '@mui/material';
 import {
   BooleanField,
@@ -94,6 +94,26 @@ function MissionMedia(_props: { label?: string }) {
   );
 }
 
+/**
+ * The fan's request attachment beside the request: a picture previewed (opening the file), any other file as a link
+ * named by its file name; "-" for none.
+ */
+function MissionRequestFile(_props: { label?: string }) {
+  const record = useRecordContext<AdminMission>();
+  if (!record) return null;
+  const file = record.requestFile;
+  if (!file) return <Typography variant="body2">-</Typography>;
+  return (
+    <a href={file.url} target="_blank" rel="noreferrer">
+      {file.contentType?.startsWith('image/') ? (
+        <img src={file.url} alt={file.filename} style={{ display: 'block', maxWidth: 'min(360px, 100%)' }} />
+      ) : (
+        file.filename
+      )}
+    </a>
+  );
+}
+
 export const MissionShow = () => (
   <Show
     actions={
@@ -118,6 +138,7 @@ export const MissionShow = () => (
       <NumberField source="coinPrice" />
       <NumberField source="escrowCoins" />
       <TextField source="requestComment" emptyText="-" />
+      <MissionRequestFile label="resources.missions.fields.requestFile" />
       <TextField source="responseComment" emptyText="-" />
       <CodeField source="rejectionReason" family="missionRejectionReason" emptyText="-" />
       <KstDateField source="createdAt" showTime />

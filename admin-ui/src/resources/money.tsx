@@ -46,6 +46,7 @@ import {
   wonToAccount,
 } from './refunds';
 import { UpdateAction } from './update-action';
+import { UnlessWaiting } from './pending-approval';
 
 const depositFilters = [
   <SelectInput key="status" source="status" choices={codeChoices('depositStatus')} alwaysOn />,
@@ -207,7 +208,10 @@ export const CoinRefundList = () => {
       <FunctionField source="dueOn" render={(record: { dueOn: string }) => formatKstDay(record.dueOn)} />
       {wide && <TextField source="refusalReason" sx={WRAP} />}
       <ActionsColumn label="console.actions.column">
-        <RefundActions />
+        {/* A refund whose payment already waits for approval links to that request instead. */}
+        <UnlessWaiting target="refund">
+          <RefundActions />
+        </UnlessWaiting>
       </ActionsColumn>
     </ConsoleList>
   );

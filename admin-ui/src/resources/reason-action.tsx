@@ -1,3 +1,4 @@
+import type { AdminApproval } from '@fanmission/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
@@ -5,6 +6,7 @@ import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
 import { MoneySummary, type MoneyFacts } from './money-confirm';
+import { approvalSentNotice } from './pending-approval';
 
 interface ReasonActionProps<RecordType extends RaRecord> {
   /** The admin resource whose write policy decides who sees the button. */
@@ -43,7 +45,7 @@ export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: Reas
   const submit = async () => {
     setPending(true);
     try {
-      const { status } = await httpClient(props.url(record), {
+      const { status, json } = await httpClient(props.url(record), {
         method: 'POST',
         body: JSON.stringify({ reason: reason.trim() }),
       });
@@ -51,7 +53,8 @@ export function ReasonAction<RecordType extends RaRecord = RaRecord>(props: Reas
       setReason('');
       // 202: a money action above its limit was sent for a second staff member's approval (services/src/approvals).
       if (status === 202) {
-        notify('console.approvals.requested', { type: 'info' });
+        const [key, args] = approvalSentNotice(json as AdminApproval);
+        notify(key, { type: 'info', messageArgs: args });
         announceApprovalsChanged();
       } else notify(props.done, { type: 'success' });
       refresh();

@@ -1,4 +1,5 @@
 import {
+  type AdminApproval,
   type AdminCoinRefund,
   type CoinRefundPart,
   refundsThroughProvider,
@@ -14,6 +15,7 @@ import { announceApprovalsChanged } from '../approval-counts';
 import { useCodeLabel } from './code-field';
 import { useWideConsole } from './list-actions';
 import { formatMinorUnits, MoneySummary, type MoneyFacts } from './money-confirm';
+import { approvalSentNotice } from './pending-approval';
 
 type Destination = AdminCoinRefund['destination'];
 type Account = Omit<RefundBankAccount, 'bankName'> & { bankName: string };
@@ -269,14 +271,15 @@ export function ProviderRefundAction() {
   const refund = async () => {
     setPending(true);
     try {
-      const { status } = await httpClient(`/api/admin/coin-refunds/${record.id}/provider-refund`, {
+      const { status, json } = await httpClient(`/api/admin/coin-refunds/${record.id}/provider-refund`, {
         method: 'POST',
         body: JSON.stringify({}),
       });
       setAsking(false);
       // Above the approval limit the refund waits for a second finance member (202).
       if (status === 202) {
-        notify('console.approvals.requested', { type: 'info' });
+        const [key, args] = approvalSentNotice(json as AdminApproval);
+        notify(key, { type: 'info', messageArgs: args });
         announceApprovalsChanged();
       } else notify('console.refunds.refundedAtProvider', { type: 'success' });
       refresh();

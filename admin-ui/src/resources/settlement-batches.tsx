@@ -32,6 +32,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../data-provider';
 import { useCanWrite } from '../permissions';
+import { approvalSentNotice } from './pending-approval';
 
 /** Today in Korea, as the transfer date a form starts from. */
 const koreaToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
@@ -46,6 +47,31 @@ const Scroll = ({ children }: { children: ReactNode }) => (
 );
 
 /** The statements of a batch: id, creator, won to transfer and tax withheld; the skipped ones say why. */
+
+/**
+ * The notice once a batch was asked for: the new request's number, count and amount, or (the identical batch already
+ * waiting) that request's number, maker and time.
+ */
+function useNotifySent() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  return (approval: AdminApproval) => {
+    if (approval.existing) {
+      const [key, args] = approvalSentNotice(approval);
+      notify(key, { type: 'warning', messageArgs: args });
+      return;
+    }
+    notify(
+      translate('console.settlements.batch.sent', {
+        id: approval.id,
+        count: formatNumber(Number(approval.summary['count'])),
+        toReceipt: formatNumber(Number(approval.summary['toReceipt'])),
+      }),
+      { type: 'info', multiLine: true },
+    );
+  };
+}
+
 export function BatchStatementsTable({
   statements,
   skipped = new Map(),
@@ -302,6 +328,7 @@ function BatchDialog(props: {
   const { action, scope, open } = props;
   const translate = useTranslate();
   const notify = useNotify();
+  const notifySent = useNotifySent();
   const [reference, setReference] = useState('');
   const [date, setDate] = useState(koreaToday);
   const [pending, setPending] = useState(false);
@@ -313,14 +340,7 @@ function BatchDialog(props: {
     try {
       const transfer = action === 'pay' ? { transferReference: reference.trim(), transferDate: date } : {};
       const approval = await sendBatch('/api/admin/settlements/batches', { action, ...scope, ...transfer });
-      notify(
-        t('sent', {
-          id: approval.id,
-          count: formatNumber(Number(approval.summary['count'])),
-          toReceipt: formatNumber(Number(approval.summary['toReceipt'])),
-        }),
-        { type: 'info', multiLine: true },
-      );
+      notifySent(approval);
       props.onSent();
     } catch (error) {
       notify(messageOf(error), { type: 'error' });

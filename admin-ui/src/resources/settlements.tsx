@@ -37,6 +37,7 @@ import type { MoneyFacts } from './money-confirm';
 import { UpdateAction } from './update-action';
 import { BatchButton, MonthNeededHint, useMonthFilter } from './settlement-batches';
 import { CreateTransferBatchButton, StatementStatusField } from './transfer-batches';
+import { UnlessWaiting } from './pending-approval';
 
 /** A month's CSV of the settlements (`file` under /api/admin/settlements), downloaded with the session token. */
 function MonthCsvButton({ file, label }: { file: 'withholding-summary'; label: string }) {
@@ -308,7 +309,10 @@ export const SettlementList = () => {
       <FunctionField source="status" render={() => <StatementStatusField />} />
       <FunctionField source="held" render={() => <HoldChip />} />
       <ActionsColumn label="console.actions.column">
-        <StatementDecisions />
+        {/* A statement already waiting for approval (alone or in a month's batch) links to that request instead. */}
+        <UnlessWaiting target="statement">
+          <StatementDecisions />
+        </UnlessWaiting>
       </ActionsColumn>
     </ConsoleList>
   );

@@ -13,6 +13,7 @@ import type { WithPendingApproval } from '../data-provider';
 import { useCanWrite } from '../permissions';
 import { announceApprovalsChanged } from '../approval-counts';
 import { MoneySummary, useMoneyText, type MoneyFacts } from './money-confirm';
+import { approvalSentNotice } from './pending-approval';
 
 interface UpdateActionProps<RecordType extends RaRecord> {
   /** i18n key of the button. */
@@ -80,7 +81,8 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
           setOpen(false);
           setReason('');
           if (data.pendingApproval) {
-            notify('console.approvals.requested', { type: 'info' });
+            const [key, args] = approvalSentNotice(data.pendingApproval);
+            notify(key, { type: 'info', messageArgs: args });
             announceApprovalsChanged();
           } else if (props.done) {
             const [key, args] = props.done(record);

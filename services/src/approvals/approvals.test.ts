@@ -132,6 +132,8 @@ interface GuardedCase {
   change(n: number): Promise<void>;
   /** What the checker's page names of target `n`: who, how much, where the money goes, the record, the reason. */
   subject?(n: number): object;
+  /** Each ask is a request of its own: it carries the HTTP request it came from (id and address). */
+  eachAskItsOwn?: true;
 }
 
 const makerOf = (guarded: GuardedCase) => guarded.maker?.() ?? financeA;
@@ -191,6 +193,7 @@ const CASES: GuardedCase[] = [
   },
   {
     name: 'a payout account changed by finance',
+    eachAskItsOwn: true,
     request: (maker, n) =>
       call('PUT', `/api/admin/creator-payout-accounts/${payoutCreators[n]!.creatorId}`, maker, accountBody(n)),
     runs: async (n) =>
@@ -239,14 +242,13 @@ const CASES: GuardedCase[] = [
     request: async (maker, n) =>
       call('PUT', `/api/admin/settlements/${(await statementOf(plainCreators[n]!)).id}`, maker, { action: 'approve' }),
     runs: async (n) => ((await statementOf(plainCreators[n]!)).status === 'APPROVED' ? 1 : 0),
+    // Approved meanwhile by another way (another finance member asking again is answered the waiting request).
     change: async (n) => {
-      await approveAs(
-        app(),
-        financeA,
-        await call('PUT', `/api/admin/settlements/${(await statementOf(plainCreators[n]!)).id}`, financeC, {
-          action: 'approve',
-        }),
-      );
+      await db()
+        .updateTable('settlement_statements')
+        .set({ status: 'APPROVED', approved_at: clock.now, approved_by_user_id: financeC.id })
+        .where('id', '=', (await statementOf(plainCreators[n]!)).id)
+        .execute();
     },
   },
   {
@@ -499,6 +501,15 @@ describe.each(CASES)('$name', (guarded) => {
     const request = requested.json<AdminApproval>();
     expect(request).toMatchObject({ status: 'PENDING', makerId: makerOf(guarded).id, role: 'ROLE_FINANCE' });
     expect(request.history.map((step) => step.step)).toEqual(['REQUESTED']);
+    expect(request.existing).toBe(false);
+    // Asked again while it waits, by its maker or (for finance's own actions) another finance member: the waiting
+    // request is answered and said to be the existing one, never a second request.
+    const askers = guarded.eachAskItsOwn ? [] : guarded.maker ? [makerOf(guarded)] : [makerOf(guarded), financeC];
+    for (const asker of askers) {
+      const again = await guarded.request(asker, 0);
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json<AdminApproval>()).toMatchObject({ id: request.id, existing: true, makerId: request.makerId });
+    }
     expect(await guarded.runs(0)).toBe(0);
     // The checker's page names who and what it acts on (only money requests do; the others answer none).
     const opened = await call('GET', `/api/admin/approvals/${request.id}`, financeB);

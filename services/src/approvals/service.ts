@@ -127,8 +127,9 @@ async function approvalView(db: DbExecutor, actions: readonly GuardedAction[], i
 
 /**
  * Records a request for a guarded action (the caller is its maker) and answers it. The parameters must already have
- * passed the action's own checks. With an Idempotency-Key a retry answers the first request (another request under
- * the same key is 409); without one, the maker's identical pending request is answered instead of a second one.
+ * passed the action's own checks. With an Idempotency-Key a retry answers the maker's first request (another request
+ * under the same key is 409). An identical request still waiting (same action on the same state, asked by anyone who
+ * may ask) is answered instead of a second one, marked `existing`, so that no action waits twice for approval.
  */
 export async function requestApproval(
   ctx: ServiceContext,
@@ -138,22 +139,33 @@ export async function requestApproval(
   const params = action.parse(input.params);
   const hash = frozenHash(action.kind, params, await action.targetState(ctx.db, params, ctx));
   const now = ctx.now();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    let earlier = trx
-      .selectFrom('staff_approval_requests')
-      .select(['id', 'frozen_hash'])
-      .where('maker_id', '=', input.maker.id)
-      .where('kind', '=', action.kind);
-    earlier = input.idempotencyKey
-      ? earlier.where('idempotency_key', '=', input.idempotencyKey)
-      : earlier.where('status', '=', 'PENDING').where('frozen_hash', '=', hash).where('expires_at', '>', now);
-    const found = await earlier.orderBy('id', 'desc').executeTakeFirst();
-    if (found) {
-      if (found.frozen_hash !== hash) {
-        throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
+  const { id, existing } = await ctx.db.transaction().execute(async (trx) => {
+    if (input.idempotencyKey) {
+      const retried = await trx
+        .selectFrom('staff_approval_requests')
+        .select(['id', 'frozen_hash'])
+        .where('maker_id', '=', input.maker.id)
+        .where('kind', '=', action.kind)
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (retried) {
+        if (retried.frozen_hash !== hash) {
+          throw new AppError(409, 'payments.idempotencyConflict', { code: 'IDEMPOTENCY_CONFLICT' });
+        }
+        return { id: retried.id, existing: true };
       }
-      return found.id;
     }
+    const waiting = await trx
+      .selectFrom('staff_approval_requests')
+      .select('id')
+      .where('kind', '=', action.kind)
+      .where('status', '=', 'PENDING')
+      .where('frozen_hash', '=', hash)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (waiting) return { id: waiting.id, existing: true };
     const inserted = await trx
       .insertInto('staff_approval_requests')
       .values({
@@ -178,9 +190,9 @@ export async function requestApproval(
       .insertInto('staff_approval_steps')
       .values({ request_id: inserted.id, step: 'REQUESTED', actor_id: input.maker.id, note: input.reason, at: now })
       .execute();
-    return inserted.id;
+    return { id: inserted.id, existing: false };
   });
-  return approvalView(ctx.db, [action], id);
+  return { ...(await approvalView(ctx.db, [action], id)), existing };
 }
 
 /** Whether the maker already asked for this kind of action under this Idempotency-Key (a retry answers that request). */

@@ -17,7 +17,7 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
-import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { createFile, insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { type DevMailbox } from '../mail';
 import { scheduledVerifyRun } from './verify-runs';
 
@@ -450,6 +450,27 @@ describe('/api/admin/users', () => {
 });
 
 describe('/api/admin/missions and mission-products', () => {
+  it('shows the fan’s request attachment beside the request (a signed link, its type and name)', async () => {
+    const product = await registerProduct(app(), creator, { type: 'CUSTOM', name: 'Photo request' });
+    const attachment = await createFile(app().db, fan.id, 'image');
+    const withFile = await insertMission(app(), product, {
+      user_id: fan.id,
+      status: 'REQUESTED',
+      request_file_id: attachment,
+    });
+    const opened = await call(operator, 'GET', `/api/admin/missions/${withFile.id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<AdminMission>().requestFile).toMatchObject({
+      url: expect.stringContaining('/files/'),
+      contentType: 'image/png',
+      filename: 'upload.png',
+    });
+    const without = await insertMission(app(), product, { user_id: fan.id, status: 'REQUESTED' });
+    expect(
+      (await call(operator, 'GET', `/api/admin/missions/${without.id}`)).json<AdminMission>().requestFile,
+    ).toBeNull();
+  });
+
   it('blocks a mission’s content: gone from public lists and pages, parties notified, back when unblocked', async () => {
     const product = await registerProduct(app(), creator, { type: 'BASIC', name: 'Blockable song' });
     const mission = await insertMission(app(), product, { user_id: fan.id, status: 'COMPLETED' });

@@ -44,14 +44,14 @@ type MissionListRow = InferResult<ReturnType<typeof missionsQuery>>[number];
 
 async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionListRow[]): Promise<AdminMission[]> {
   const fileIds = rows.flatMap((row) =>
-    [row.video_file_id, row.picture_file_id, row.voice_file_id, row.thumbnail_file_id].filter(
+    [row.video_file_id, row.picture_file_id, row.voice_file_id, row.thumbnail_file_id, row.request_file_id].filter(
       (id): id is number => id !== null,
     ),
   );
   const files = fileIds.length
     ? await db
         .selectFrom('files')
-        .select(['id', 'storage_key', 'content_type'])
+        .select(['id', 'storage_key', 'content_type', 'filename'])
         .where('id', 'in', [...new Set(fileIds)])
         .execute()
     : [];
@@ -66,6 +66,10 @@ async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionList
   const media = (id: number | null) => {
     const file = id === null ? undefined : byId.get(id);
     return file ? { url: signedStorageUrl(config, file.storage_key), contentType: file.content_type } : null;
+  };
+  const attachment = (id: number | null) => {
+    const file = id === null ? undefined : byId.get(id);
+    return file ? { ...media(id)!, filename: file.filename } : null;
   };
   return rows.map((row) => ({
     id: row.id,
@@ -96,6 +100,7 @@ async function missionViews(db: DbExecutor, config: AppConfig, rows: MissionList
       voice: media(row.voice_file_id),
       thumbnail: media(row.thumbnail_file_id),
     },
+    requestFile: attachment(row.request_file_id),
     traceUrl: traceUrl(config.TRACE_UI_URL, traces.get(String(row.id))),
   }));
 }

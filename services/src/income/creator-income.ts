@@ -59,6 +59,9 @@ export async function accumulatedIncome(db: DbExecutor, creatorId: number, now: 
       sql<number>`coalesce(sum(fatkat_fee) filter (where status <> 'CARRIED_OVER'), 0)::bigint`.as('fatkat_fee'),
       sql<number>`coalesce(sum(to_receipt) filter (where status <> 'CARRIED_OVER'), 0)::bigint`.as('to_receipt'),
       sql<number>`coalesce(sum(to_receipt) filter (where status = 'PAID'), 0)::bigint`.as('paid'),
+      sql<number>`coalesce(sum(tax_withheld + local_tax_withheld) filter (where status <> 'CARRIED_OVER'), 0)::bigint`.as(
+        'withheld',
+      ),
     ])
     .where('creator_id', '=', creatorId)
     .executeTakeFirstOrThrow();
@@ -75,6 +78,7 @@ export async function accumulatedIncome(db: DbExecutor, creatorId: number, now: 
     fatkatFee: Number(settled.fatkat_fee) + pending.fatkatFee,
     toReceipt: Number(settled.to_receipt) + pending.toReceipt,
     paidIncome: Number(settled.paid),
+    withheld: Number(settled.withheld) + pending.taxWithheld + pending.localTaxWithheld,
   };
 }
 

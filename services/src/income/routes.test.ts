@@ -107,6 +107,8 @@ describe('creator income', () => {
       pgFee: 6_700,
       fatkatFee: 20_100,
       toReceipt: 40_200,
+      // A business-registered creator: nothing withheld.
+      withheld: 0,
     });
     expect((await get('/api/v1/creators/me/incomes/accumulated', fan.headers)).statusCode).toBe(403);
     expect((await get('/api/v1/creators/me/incomes/accumulated-new', {})).statusCode).toBe(401);

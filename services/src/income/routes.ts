@@ -3,7 +3,7 @@ import {
   incomeDetailPageSchema,
   incomeDetailQuerySchema,
   incomeMonthQuerySchema,
-  incomeNewSchema,
+  lifetimeIncomeTotalsSchema,
   incomeOldSchema,
   incomePageQuerySchema,
   monthIncomeSchema,
@@ -77,9 +77,9 @@ export async function incomeRoutes(app: FastifyInstance) {
         summary: 'The caller’s all-time income, new style',
         description:
           'Coins earned, the income they convert to, the payment fee (10 % of gross) and the platform fee (the rest of ' +
-          'gross); statements issued plus coins not on a statement yet, valued at the current grade.',
+          'gross) and the taxes withheld; statements issued plus coins not on a statement yet, valued at the current grade.',
         security,
-        response: { 200: incomeNewSchema, ...errorResponses(401, 403) },
+        response: { 200: lifetimeIncomeTotalsSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {

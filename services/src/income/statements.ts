@@ -51,6 +51,7 @@ export function statementDto(row: ReadStatement): MonthlySettlement {
       row.bank_name && row.bank_account_number
         ? { bankName: row.bank_name, bankAccountNumber: maskAccountNumber(row.bank_account_number)! }
         : null,
+    paidOn: row.status === 'PAID' ? (row.transfer_date ?? (row.paid_at ? koreaDate(row.paid_at) : null)) : null,
     held: reason !== null,
     holdReason: reason,
   };

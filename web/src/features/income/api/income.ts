@@ -1,6 +1,6 @@
 import type {
   IncomeDetailRow,
-  IncomeNew,
+  LifetimeIncomeTotals,
   IncomeOld,
   MonthIncome,
   MonthlySettlement,
@@ -21,12 +21,12 @@ const incomeKeys = {
 };
 
 /** The creator's all-time totals: coins, income and fees (`accumulated-new`) and what was paid out (`accumulated`). */
-export type LifetimeIncome = IncomeNew & Pick<IncomeOld, 'paidIncome'>;
+export type LifetimeIncome = LifetimeIncomeTotals & Pick<IncomeOld, 'paidIncome'>;
 
 /** `GET /creators/me/incomes/accumulated-new` and `/accumulated`, together. */
 export async function fetchLifetimeIncome(): Promise<LifetimeIncome> {
   const [totals, paid] = await Promise.all([
-    api<IncomeNew>('/creators/me/incomes/accumulated-new'),
+    api<LifetimeIncomeTotals>('/creators/me/incomes/accumulated-new'),
     api<IncomeOld>('/creators/me/incomes/accumulated'),
   ]);
   return { ...totals.data, paidIncome: paid.data.paidIncome };

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { IncomeNew, IncomeOld } from '@fanmission/contracts';
+import type { IncomeOld, LifetimeIncomeTotals } from '@fanmission/contracts';
 import { screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -7,12 +7,13 @@ import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web
 import { clearSession, SESSION_KEYS, storeLogin, storeSessionValue } from '../../../shared/session/session';
 import { IncomePage } from '../income-page';
 
-const totals: IncomeNew = {
+const totals: LifetimeIncomeTotals = {
   totalEarningCoin: 12_345,
   income: 740_700,
   pgFee: 123_450,
   fatkatFee: 370_350,
   toReceipt: 700_000,
+  withheld: 40_700,
 };
 const paid: IncomeOld = { totalEarning: 740_700, paidIncome: 520_000 };
 
@@ -58,7 +59,7 @@ describe('income page: lifetime totals', () => {
   });
 
   test(
-    'shows coins, total earned, paid out, still to be paid and the fees since the start',
+    'shows coins, total earned, paid out, still to be paid, the taxes withheld and the fees since the start',
     { timeout: 60_000 },
     async () => {
       const t = await useLanguage('en');
@@ -73,6 +74,8 @@ describe('income page: lifetime totals', () => {
       expect(value(t.income.lifetime.earned)).toBe('₩740,700');
       expect(value(t.income.lifetime.paid)).toBe('₩520,000');
       expect(value(t.income.lifetime.unpaid)).toBe('₩180,000');
+      // Paid, still to be paid and the taxes withheld add up to the total earned.
+      expect(value(t.income.lifetime.withheld)).toBe('₩40,700');
       expect(value(t.income.pgFee)).toBe('₩123,450');
       expect(value(t.income.fatkatFee)).toBe('₩370,350');
       expect(asked).toContain('/api/v1/creators/me/incomes/accumulated');

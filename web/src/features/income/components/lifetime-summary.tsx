@@ -8,8 +8,9 @@ import { useLifetimeIncome } from '../api/income';
 
 /**
  * Since the creator started: coins earned, the income they convert to, what was paid out, what is still to be
- * received (to receive less paid: both sum the statements' `to_receipt`, services/src/income/creator-income.ts) and
- * the fees taken. Coins not on a statement yet count at the current grade, as the income routes count them.
+ * received (to receive less paid: both sum the statements' `to_receipt`, services/src/income/creator-income.ts), the
+ * income tax and local income tax withheld (so that paid + to be paid + withheld is the income, overseas fees aside)
+ * and the fees taken. Coins not on a statement yet count at the current grade, as the income routes count them.
  */
 export function LifetimeSummary({ creatorId }: { creatorId: number }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function LifetimeSummary({ creatorId }: { creatorId: number }) {
         [t('income.lifetime.earned'), won(totals.income)],
         [t('income.lifetime.paid'), won(totals.paidIncome)],
         [t('income.lifetime.unpaid'), won(Math.max(0, totals.toReceipt - totals.paidIncome))],
+        [t('income.lifetime.withheld'), won(totals.withheld)],
         [t('income.pgFee'), won(totals.pgFee)],
         [t('income.fatkatFee'), won(totals.fatkatFee)],
       ]

@@ -39,6 +39,7 @@ const statement = (id: number, overrides: Partial<MonthlySettlement>): MonthlySe
   dueDate: '2026-10-12',
   carriedIntoStatementId: null,
   payTo: { bankName: 'KB국민은행', bankAccountNumber: '****1111' },
+  paidOn: null,
   held: false,
   holdReason: null,
   ...overrides,
@@ -58,7 +59,7 @@ const STATEMENTS = [
     toReceipt: 58_020,
   }),
   statement(3, {}),
-  statement(2, { month: 8, status: 'PAID', paid: true, dueDate: '2026-09-10' }),
+  statement(2, { month: 8, status: 'PAID', paid: true, dueDate: '2026-09-10', paidOn: '2026-09-09' }),
   statement(1, { month: 7, status: 'CARRIED_OVER', dueDate: null, toReceipt: 0 }),
 ];
 
@@ -104,6 +105,13 @@ describe('past incomes: each statement’s payment state', () => {
       const paysTo = t.income.paysTo.replace('{{bank}}', 'KB국민은행').replace('{{account}}', '****1111');
       expect(state(4).getByText(paysTo)).toBeTruthy();
       expect(state(2).queryByText(paysTo)).toBeNull();
+      // A paid statement says when and to which account it was paid.
+      const paidTo = t.income.paidTo
+        .replace('{{date}}', '09.09')
+        .replace('{{bank}}', 'KB국민은행')
+        .replace('{{account}}', '****1111');
+      expect(state(2).getByText(paidTo)).toBeTruthy();
+      expect(state(4).queryByText(paidTo)).toBeNull();
       expect(state(1).queryByText(paysTo)).toBeNull();
       // The taxes withheld show under the amount paid; a statement without any says nothing.
       const withheld = t.income.withheld

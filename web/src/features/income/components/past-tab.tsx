@@ -112,6 +112,15 @@ export function PastTab() {
                   )}
                 </Typography>
               )}
+              {statement.paid && statement.paidOn && statement.payTo && (
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {t('income.paidTo', {
+                    date: formatDotDay(statement.paidOn).slice(5),
+                    bank: statement.payTo.bankName,
+                    account: statement.payTo.bankAccountNumber,
+                  })}
+                </Typography>
+              )}
               {!statement.paid && statement.status !== 'CARRIED_OVER' && statement.payTo && (
                 <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
                   {t('income.paysTo', { bank: statement.payTo.bankName, account: statement.payTo.bankAccountNumber })}
