@@ -25,6 +25,7 @@ import { termsMessages } from './catalogs/terms';
 import { trustMessages } from './catalogs/trust';
 import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
+import { reviewsMessages } from './catalogs/reviews';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -379,6 +380,7 @@ const catalog = {
   ...adultContentMessages,
   ...coinRefundsMessages,
   ...reliabilityMessages,
+  ...reviewsMessages,
   ...pushMessages,
   ...sharedMessages,
 } as const satisfies Catalog;
@@ -403,6 +405,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   adultContent: adultContentMessages,
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
+  reviews: reviewsMessages,
   push: pushMessages,
   shared: sharedMessages,
 };
