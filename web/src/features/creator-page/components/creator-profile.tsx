@@ -22,6 +22,7 @@ import { CreatorReliabilityChips } from '../../../shared/creators/reliability';
 import { CompletedMissions } from './completed-missions';
 import { MissionTabs } from './mission-tabs';
 import { RankingPanel } from './ranking-panel';
+import { CreatorReviews } from '../../../shared/reviews/creator-reviews';
 import { SnsIcons } from './sns-icons';
 
 /** The page's picture or intro video: 9:16 beside the text on a wide screen, at most 360 px high on a phone. */
@@ -184,6 +185,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
       </Stack>
       <MissionTabs creatorId={creator.id} isOwner={isOwner} />
       <CompletedMissions creatorId={creator.id} />
+      <CreatorReviews creatorId={creator.id} isOwner={isOwner} />
     </Container>
   );
 }

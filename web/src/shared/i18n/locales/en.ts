@@ -5,6 +5,7 @@
  */
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
+import { reviewsEn } from './reviews-en';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { notificationSettingsEn } from './notification-settings-en';
 import { coinRefundsEn } from './coin-refunds-en';
@@ -712,6 +713,7 @@ export const en: Messages = {
   coinRefunds: coinRefundsEn,
   notificationSettings: notificationSettingsEn,
   blockObjection: blockObjectionEn,
+  reviews: reviewsEn,
   eventManagement: eventManagementEn,
   mediaProcessing: mediaProcessingEn,
   pagination: {

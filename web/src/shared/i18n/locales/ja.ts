@@ -5,6 +5,7 @@
  */
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
+import { reviewsJa } from './reviews-ja';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { notificationSettingsJa } from './notification-settings-ja';
 import { coinRefundsJa } from './coin-refunds-ja';
@@ -714,6 +715,7 @@ export const ja: Messages = {
   coinRefunds: coinRefundsJa,
   notificationSettings: notificationSettingsJa,
   blockObjection: blockObjectionJa,
+  reviews: reviewsJa,
   eventManagement: eventManagementJa,
   mediaProcessing: mediaProcessingJa,
   pagination: {

@@ -5,6 +5,7 @@
  */
 import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from './block-objection';
+import { reviewsKo } from './reviews';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { notificationSettingsKo } from './notification-settings';
 import { coinRefundsKo } from './coin-refunds';
@@ -704,6 +705,7 @@ export const ko = {
   coinRefunds: coinRefundsKo,
   notificationSettings: notificationSettingsKo,
   blockObjection: blockObjectionKo,
+  reviews: reviewsKo,
   eventManagement: eventManagementKo,
   mediaProcessing: mediaProcessingKo,
   pagination: {
