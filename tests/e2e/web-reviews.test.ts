@@ -96,6 +96,8 @@ describe('web app: reviews', () => {
         await page.getByText(reviewWords).waitFor({ state: 'visible' });
         await noSidewaysScroll(page);
         await screenshot(page, 'web-reviews-rated-360-ko.png');
+        await page.setViewportSize(DESKTOP);
+        await screenshot(page, 'web-reviews-rated-1280-ko.png');
         expect(errors).toEqual([]);
         await page.close();
       }
@@ -119,7 +121,10 @@ describe('web app: reviews', () => {
         await page.goto(url(`/creator/${creator.creatorId}`));
         await page.getByText('평균 5.0점 · 후기 1개').waitFor({ state: 'visible' });
         await page.getByText('고마워요! 생일 축하해요').waitFor({ state: 'visible' });
-        await page.getByText(`rater${suffix}`).waitFor({ state: 'visible' });
+        await page
+          .getByRole('region', { name: ko.reviews.title })
+          .getByText(`rater${suffix}`)
+          .waitFor({ state: 'visible' });
         if (viewport === PHONE) await noSidewaysScroll(page);
         await screenshot(page, `web-reviews-creator-page-${viewport.width}-ko.png`);
         await page.close();
@@ -156,7 +161,7 @@ describe('web app: reviews', () => {
         await screenshot(page, 'web-reviews-console-list-1280-ko.png');
         await page.goto(`${served.baseUrl}/admin/mission-reviews/${reviewId}/show`);
         await page.getByRole('button', { name: consoleKo.console.actions.hide }).first().click();
-        await page.getByLabel(consoleKo.console.actions.reason).fill('욕설 신고 확인');
+        await page.getByRole('textbox', { name: consoleKo.console.actions.reason }).fill('욕설 신고 확인');
         await page.getByRole('button', { name: '확인' }).click();
         await page
           .getByRole('button', { name: consoleKo.console.actions.unhide })
