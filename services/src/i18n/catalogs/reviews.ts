@@ -1,6 +1,6 @@
 import type { Catalog } from './catalog';
 
-/** Server messages of the reviews module (ko, en, ja): rules, failures and the review reminder. */
+/** Server messages of the reviews module (ko, en, ja): rules and failures. */
 export const reviewsMessages = {
   'reviews.notFound': {
     ko: '후기를 찾을 수 없습니다.',
@@ -71,15 +71,5 @@ export const reviewsMessages = {
     ko: '내가 쓴 후기에는 할 수 없습니다.',
     en: 'Not on your own review.',
     ja: '自分のレビューにはできません。',
-  },
-  'reviews.reminderTitle': {
-    ko: '미션은 어떠셨나요?',
-    en: 'How was your mission?',
-    ja: 'ミッションはいかがでしたか？',
-  },
-  'reviews.reminderBody': {
-    ko: '{creator}님의 답변에 별점과 후기를 남겨 주세요.',
-    en: 'Rate {creator}’s answer and leave a review.',
-    ja: '{creator}さんの回答を評価してレビューを書きましょう。',
   },
 } as const satisfies Catalog;
