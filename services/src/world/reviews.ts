@@ -25,8 +25,13 @@ const REPLY_TEXTS = [
   '친구분께도 축하 전해 주세요 🎉',
 ];
 
-/** Reviews of about 40 % of the answered missions, replies on about half, and every creator's summary row. */
-export async function fillReviews(db: Db, now: Date): Promise<void> {
+/**
+ * Reviews of about 40 % of the answered missions, replies on about half, and each creator's summary row; only the
+ * given creators' when `creatorIds` is set (data added to a generated world, tests/bench/persona.ts).
+ */
+export async function fillReviews(db: Db, now: Date, options: { creatorIds?: readonly number[] } = {}): Promise<void> {
+  const creators =
+    options.creatorIds === undefined ? sql<boolean>`true` : sql<boolean>`creator_id = any(${[...options.creatorIds]})`;
   const reviewTexts = sql.val(REVIEW_TEXTS);
   const replyTexts = sql.val(REPLY_TEXTS);
   await sql`
@@ -35,6 +40,7 @@ export async function fillReviews(db: Db, now: Date): Promise<void> {
       from missions m
       where m.status = 'COMPLETED' and m.completed_at is not null and coalesce(m.refunded_coins, 0) = 0
         and not exists (select 1 from creators c where c.id = m.creator_id and c.user_id = m.user_id)
+        and ${creators}
     ), reviewed as (
       select a.*, a.completed_at + (1 + a.h % 40) * interval '1 hour' as written_at from answered a where a.h % 5 < 2
     )
@@ -49,12 +55,16 @@ export async function fillReviews(db: Db, now: Date): Promise<void> {
       case when r.h % 2 = 0 and r.written_at + interval '1 day' <= ${now} then r.written_at + interval '1 day' end
     from reviewed r
     where r.written_at <= ${now}
-    order by r.written_at, r.id`.execute(db);
+    order by r.written_at, r.id
+    on conflict (mission_id) do nothing`.execute(db);
   await sql`
     insert into creator_review_summaries
       (creator_id, reviews_count, rating_sum, stars_1, stars_2, stars_3, stars_4, stars_5)
     select creator_id, count(*), sum(rating),
       count(*) filter (where rating = 1), count(*) filter (where rating = 2), count(*) filter (where rating = 3),
       count(*) filter (where rating = 4), count(*) filter (where rating = 5)
-    from mission_reviews group by creator_id`.execute(db);
+    from mission_reviews where ${creators} group by creator_id
+    on conflict (creator_id) do update set reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum,
+      stars_1 = excluded.stars_1, stars_2 = excluded.stars_2, stars_3 = excluded.stars_3, stars_4 = excluded.stars_4,
+      stars_5 = excluded.stars_5`.execute(db);
 }
