@@ -44,6 +44,8 @@ import {
   CommentEventList,
   CommentList,
   CommentShow,
+  ReviewList,
+  ReviewShow,
   CommentRestrictionCreate,
   CommentRestrictionList,
   AdultClearanceList,
@@ -231,6 +233,7 @@ export function App() {
               {operator && <Resource name="mission-products" list={MissionProductList} />}
               {operator && <Resource name="grade-proposals" list={GradeProposalList} />}
               {operator && <Resource name="mission-comments" list={CommentList} show={CommentShow} />}
+              {operator && <Resource name="mission-reviews" list={ReviewList} show={ReviewShow} />}
               {operator && (
                 <Resource name="comment-restrictions" list={CommentRestrictionList} create={CommentRestrictionCreate} />
               )}

@@ -56,6 +56,10 @@ export const TermsVersionCreate = screen(termsVersionsModule, 'TermsVersionCreat
 export const TermsVersionList = screen(termsVersionsModule, 'TermsVersionList');
 export const TermsVersionShow = screen(termsVersionsModule, 'TermsVersionShow');
 
+const reviewModerationModule = () => import('./resources/review-moderation');
+export const ReviewList = screen(reviewModerationModule, 'ReviewList');
+export const ReviewShow = screen(reviewModerationModule, 'ReviewShow');
+
 const blockObjectionsModule = () => import('./resources/block-objections');
 export const BlockObjectionList = screen(blockObjectionsModule, 'BlockObjectionList');
 

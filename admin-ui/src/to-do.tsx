@@ -21,6 +21,7 @@ export const TO_DO_LINKS: Record<ToDoQueue, string> = {
   blockObjections: listPath('block-objections', { status: 'PENDING' }, ['created', 'ASC']),
   // The most reported first: a comment many members reported weighs more than an older single report.
   reportedComments: listPath('mission-comments', { awaitingDecision: true }, ['reportsCount', 'DESC']),
+  reportedReviews: listPath('mission-reviews', { awaitingDecision: true }, ['reportsCount', 'DESC']),
   depositsToConfirm: listPath('bank-transfers', { status: 'ready' }, ['created', 'ASC']),
   refundRequests: listPath('coin-refunds', { status: 'requested' }, ['dueOn', 'ASC']),
   statementsToApprove: listPath('settlements', { status: 'ISSUED', held: false }, ['id', 'ASC']),

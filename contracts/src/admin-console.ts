@@ -32,6 +32,7 @@ export const ADMIN_WRITE_POLICY = {
   'lottery-events': ['ROLE_OPERATOR'],
   'mission-comments': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
+  'mission-reviews': ['ROLE_OPERATOR'],
   faqs: ['ROLE_OPERATOR'],
   popups: ['ROLE_OPERATOR'],
   // Publishing a new version of the terms (announced to every member) and withdrawing one not yet in force.
@@ -76,6 +77,7 @@ export function adminWriteRoles(resource: string): readonly StaffRole[] {
  */
 export const ADMIN_READ_POLICY = {
   'mission-comments': ['ROLE_OPERATOR'],
+  'mission-reviews': ['ROLE_OPERATOR'],
   'comment-restrictions': ['ROLE_OPERATOR'],
   settlements: ['ROLE_FINANCE'],
   'settlement-transfer-batches': ['ROLE_FINANCE'],

@@ -25,6 +25,7 @@ import {
 } from './income-api';
 import { ADMIN_CREATOR_PENALTY_SORT_FIELDS } from './mission-requests';
 import { ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS } from './payout-accounts';
+import { ADMIN_REVIEW_SORT_FIELDS } from './reviews';
 import { ADMIN_TERMS_VERSION_SORT_FIELDS } from './terms';
 import { ADMIN_BLOCK_OBJECTION_SORT_FIELDS } from './trust';
 
@@ -51,6 +52,7 @@ export const ADMIN_LIST_SORT_FIELDS = {
   'ledger-verify-runs': LEDGER_VERIFY_RUN_SORT_FIELDS,
   'mission-comments': ADMIN_COMMENT_SORT_FIELDS,
   'mission-products': ADMIN_MISSION_PRODUCT_SORT_FIELDS,
+  'mission-reviews': ADMIN_REVIEW_SORT_FIELDS,
   missions: ADMIN_MISSION_SORT_FIELDS,
   payments: ADMIN_PAYMENT_SORT_FIELDS,
   'payout-account-changes': ADMIN_PAYOUT_ACCOUNT_CHANGE_SORT_FIELDS,

@@ -12,6 +12,7 @@ export const TO_DO_QUEUES = {
   adultFlagClearRequests: 'creators',
   blockObjections: 'block-objections',
   reportedComments: 'mission-comments',
+  reportedReviews: 'mission-reviews',
   depositsToConfirm: 'bank-transfers',
   refundRequests: 'coin-refunds',
   statementsToApprove: 'settlements',

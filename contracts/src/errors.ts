@@ -123,6 +123,7 @@ export const ERROR_CODES = [
   // Comments.
   'COMMENT_RESTRICTED',
   'OWN_COMMENT',
+  'OWN_REVIEW',
   // Lottery events: the API's refusals and the event workflow's (workflows/src/events/refusals.ts).
   'ALREADY_APPLIED',
   'CREATOR_CANNOT_REQUEST',

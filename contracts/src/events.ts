@@ -165,6 +165,11 @@ export const domainEventDefinitions = {
       beforeMs: z.number().int().positive(),
     }),
   },
+  /** A day after its completion, the requester has not reviewed the mission yet: one reminder per mission. */
+  'mission.review-reminder': {
+    aggregateType: 'mission',
+    payload: z.object({ ...missionParties, productName: z.string() }),
+  },
   /** A fan applied to a lottery event (the application is a mission of the EVENT product): to the fan. */
   'event.applied': {
     aggregateType: 'mission',

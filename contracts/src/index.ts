@@ -28,6 +28,7 @@ export * from './lottery-events';
 export * from './mission-requests';
 export * from './mission-products-api';
 export * from './missions';
+export * from './reviews';
 export * from './notifications';
 export * from './missions-api';
 export * from './page';

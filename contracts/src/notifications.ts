@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'MISSION_PERFORM_EXPIRED',
   /** To the fan: the mission was cancelled; refunded. */
   'MISSION_CANCELED',
+  /** To the fan: a day after the answer, he may rate it (docs/rules/reviews.md). */
+  'MISSION_REVIEW_REMINDER',
   /** To the mission's requester and creator: somebody commented on the mission. */
   'MISSION_COMMENTED',
   /** To a comment's author: somebody replied to it. */

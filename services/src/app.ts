@@ -36,6 +36,7 @@ import {
 } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
+import { reviewAdminRoutes, reviewRoutes } from './reviews';
 import type { ServiceContext, TemporalAccess } from './context';
 import type { Db } from './db';
 import { fileRoutes, registerMultipart, registerStoredFiles, resumableUploadRoutes, storageDriverFor } from './files';
@@ -193,6 +194,7 @@ export const adminResources = (consumers: readonly EventConsumer[]): FastifyPlug
   creatorPenaltyAdminRoutes,
   commentAdminRoutes,
   commentEventBudgetRoutes,
+  reviewAdminRoutes,
   creatorReviewAdminRoutes,
   payoutAccountAdminRoutes,
   settlementAdminRoutes,
@@ -299,6 +301,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       await v1.register(notificationRoutes);
       await v1.register(pushRoutes);
       await v1.register(commentRoutes);
+      await v1.register(reviewRoutes);
       await v1.register(incomeRoutes);
       await v1.register(trustRoutes, { rateLimits });
       await v1.register(sharingRoutes);

@@ -32,6 +32,7 @@ import { sql } from 'kysely';
 import { createDb, type Db } from '@fanmission/services/db';
 import {
   fillMissionCounters,
+  fillReviews,
   withoutRowTriggers,
   withoutSecondaryIndexes,
   WORLD_SIZES,
@@ -122,6 +123,8 @@ async function ensurePersonas(db: Db): Promise<Persona[]> {
   );
   // What the turned-off triggers would have written, for the personas' creators only (the world's rows have theirs).
   await fillMissionCounters(db, { creatorIds: personas.map((persona) => persona.creatorId) });
+  // Their reviews as the world has them (about 40 % of the answered missions), for the creator page's review reads.
+  await fillReviews(db, WORLDS_NOW, { creatorIds: personas.map((persona) => persona.creatorId) });
   await sql`vacuum analyze`.execute(db);
   for (const persona of personas) {
     await sql`insert into bench_personas values (${persona.scale}, ${persona.fanUserId}, ${persona.creatorId},
@@ -287,6 +290,10 @@ async function measure(personas: Persona[]): Promise<void> {
       const mine = `/v1/missions/page?creatorId=${persona.creatorId}`;
       const routes: [string, string, string][] = [
         ['notifications (fan)', fan, '/v1/users/me/notifications/page'],
+        // The creator page's review reads: the summary row and the first page in each order.
+        ['creator page reviews summary', fan, `/v1/creators/${persona.creatorId}/reviews/summary`],
+        ['creator page reviews newest', fan, `/v1/creators/${persona.creatorId}/reviews/page`],
+        ['creator page reviews helpful', fan, `/v1/creators/${persona.creatorId}/reviews/page?sort=HELPFUL`],
         ...['BASIC', 'LUCKY', 'CUSTOM', 'EVENT'].map((type): [string, string, string] => [
           `management ${type}`,
           creator,

@@ -39,6 +39,7 @@ export const consoleEn = {
         adultFlagClearRequests: 'Requests to clear the adult flag',
         blockObjections: 'Block objections to review',
         reportedComments: 'Reported comments to decide',
+        reportedReviews: 'Reported reviews to decide',
         depositsToConfirm: 'Bank deposits to confirm',
         refundRequests: 'Refund requests',
         statementsToApprove: 'Statements to approve',

@@ -40,6 +40,7 @@ export const consoleJa: ConsoleMessages = {
         adultFlagClearRequests: '成人向け指定の解除申請',
         blockObjections: '検討待ちのブロック異議申し立て',
         reportedComments: '処理待ちの通報コメント',
+        reportedReviews: '判断待ちの通報されたレビュー',
         depositsToConfirm: '確認待ちの銀行振込',
         refundRequests: '返金申請',
         statementsToApprove: '承認待ちの精算書',

@@ -39,6 +39,7 @@ export const consoleKo: ConsoleMessages = {
         adultFlagClearRequests: '성인 콘텐츠 해제 요청',
         blockObjections: '검토 대기 차단 이의 신청',
         reportedComments: '처리 대기 신고 댓글',
+        reportedReviews: '처리 대기 신고 후기',
         depositsToConfirm: '확인할 무통장 입금',
         refundRequests: '환불 요청',
         statementsToApprove: '승인할 정산서',

@@ -23,6 +23,7 @@ import { FaqList, PopupList, TagList } from './content';
 import { MissionList, MissionProductList } from './missions';
 import { CommentList, CommentRestrictionList, CreatorList, GradeProposalList, PenaltyList } from './moderation';
 import { CommentEventList } from './comment-events';
+import { ReviewList } from './review-moderation';
 import { BankTransferList, CoinItemList, CoinRefundList } from './money';
 import { SettlementList } from './settlements';
 import { TransferBatchList } from './transfer-batches';
@@ -53,6 +54,7 @@ const LISTS: Record<AdminListResource, ComponentType> = {
   'grade-proposals': GradeProposalList,
   'ledger-verify-runs': LedgerVerifyRunList,
   'mission-comments': CommentList,
+  'mission-reviews': ReviewList,
   'mission-products': MissionProductList,
   missions: MissionList,
   payments: PaymentList,

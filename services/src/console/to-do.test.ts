@@ -41,6 +41,7 @@ describe('GET /api/admin/to-do', () => {
       'adultFlagClearRequests',
       'blockObjections',
       'reportedComments',
+      'reportedReviews',
       'approvalsWaitingForMe',
     ]);
     expect((await toDo(finance)).items.map((item) => item.queue)).toEqual([
@@ -51,7 +52,7 @@ describe('GET /api/admin/to-do', () => {
       'heldStatements',
       'approvalsWaitingForMe',
     ]);
-    expect((await toDo(both)).items).toHaveLength(10);
+    expect((await toDo(both)).items).toHaveLength(11);
 
     const before = { operator: counts(await toDo(operator)), finance: counts(await toDo(finance)) };
     const db = app().db;

@@ -37,6 +37,8 @@ const QUEUE_FIGURES: Record<ToDoQueue, (ctx: ServiceContext, caller: Caller) => 
   blockObjections: (ctx) => figure(ctx.db, 'block_objections', 'created_at', sql`status = 'PENDING'`),
   reportedComments: (ctx) =>
     figure(ctx.db, 'mission_comments', 'reports_open_since', sql`reports_open_since is not null`),
+  reportedReviews: (ctx) =>
+    figure(ctx.db, 'mission_reviews', 'reports_open_since', sql`reports_open_since is not null`),
   depositsToConfirm: (ctx) => figure(ctx.db, 'bank_transfers', 'created_at', sql`status = 'ready'`),
   refundRequests: (ctx) => figure(ctx.db, 'coin_refunds', 'requested_at', sql`status = 'requested'`),
   statementsToApprove: (ctx) =>

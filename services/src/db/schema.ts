@@ -17,6 +17,7 @@ import type { NotificationsTables } from '../notifications/table';
 import type { PaymentsTables } from '../payments/table';
 import type { PopupsTables } from '../popups/table';
 import type { PushTables } from '../push/table';
+import type { ReviewsTables } from '../reviews/table';
 import type { UsersTables } from '../users/table';
 import type { CommentsTables } from '../comments/table';
 import type { LotteryEventsTables } from '../events/table';
@@ -54,4 +55,5 @@ export interface Database
     TrustTables,
     IdentityVerificationTables,
     PushTables,
-    SharingTables {}
+    SharingTables,
+    ReviewsTables {}

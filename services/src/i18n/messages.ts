@@ -27,6 +27,7 @@ import { adultContentMessages } from './catalogs/adult-content';
 import { reliabilityMessages } from './catalogs/reliability';
 import { sharingMessages } from './catalogs/sharing';
 import { capacityMessages } from './catalogs/capacity';
+import { reviewsMessages } from './catalogs/reviews';
 
 /**
  * Server messages in the three UI languages. Keys are referenced by errors thrown anywhere in the services and by
@@ -382,6 +383,7 @@ const catalog = {
   ...coinRefundsMessages,
   ...reliabilityMessages,
   ...capacityMessages,
+  ...reviewsMessages,
   ...pushMessages,
   ...sharedMessages,
   ...sharingMessages,
@@ -408,6 +410,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
   capacity: capacityMessages,
+  reviews: reviewsMessages,
   push: pushMessages,
   shared: sharedMessages,
   sharing: sharingMessages,

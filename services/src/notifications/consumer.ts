@@ -99,6 +99,17 @@ export function notificationHandlers(deliver: DeliverNotification) {
         actor: await fanParty(trx, payload.userId),
         missionId: payload.missionId,
       }),
+    // A day after the answer, the fan who has not reviewed it is asked to (the creator is the actor, by his name).
+    'mission.review-reminder': async (trx, { id, occurredAt, payload }) =>
+      deliver(trx, {
+        eventId: id,
+        occurredAt,
+        kind: 'MISSION_REVIEW_REMINDER',
+        recipient: await fanParty(trx, payload.userId),
+        actor: await creatorParty(trx, payload.creatorId),
+        missionId: payload.missionId,
+        params: { product: payload.productName },
+      }),
     // The creator's message with an acceptance, his reason with a refusal, reach the fan in the notification.
     'mission.accepted': async (trx, event) =>
       notifyFan(trx, event, event.payload, 'MISSION_ACCEPTED', {

@@ -192,6 +192,7 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
     dueAt: '2026-03-05T03:00:00.000Z',
     beforeMs: 7_200_000,
   },
+  'mission.review-reminder': { missionId: 77, creatorId: 5, userId: 6, productName: 'p' },
   'mission.liked': { missionId: 77, creatorId: 5, userId: 6 },
   'mission.unliked': { missionId: 77, creatorId: 5, userId: 6 },
   'mission.commented': {

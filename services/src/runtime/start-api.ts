@@ -24,6 +24,7 @@ import { seedDemoWorldOnce } from './demo-seed';
 import { refuseDemoCredentials } from './production-safety';
 import { temporalLogLevel, type StartScope } from './start-scope';
 import { lazyTemporalConnection } from './temporal-connection';
+import { startReviewReminders } from '../reviews';
 
 /**
  * The API with what runs beside it: the operator account and demo data, the purge of deleted files, the media queue,
@@ -102,6 +103,9 @@ export async function startApi(
     failureMessage: 'removing expired resumable uploads failed',
   });
   stops.push(() => expiredUploads.stop());
+  // A day after its answer, a mission's requester who has not reviewed it is reminded once (docs/rules/reviews.md).
+  const reviewReminders = startReviewReminders(app.ctx);
+  stops.push(() => reviewReminders.stop());
   // Video and audio details (duration, poster frame) are taken here, after the upload answered.
   const mediaQueue = startMediaQueue({ ctx: app.ctx, storage: storageDriverFor(config) });
   stops.push(() => mediaQueue.stop());

@@ -13,6 +13,7 @@ import { playCoinHistory } from './coins';
 import { commentEventOf } from './comment-event';
 import { luckyRollRows, notificationsOf, missionRow, socialOf } from './rows';
 import { TAGS, WORLD_PASSWORD, worldContext, type Row, type WorldOptions, type WorldReport } from './shape';
+import { fillReviews } from './reviews';
 
 /**
  * The database pool the generator writes through: two connections (its two writers); set-based statements over a
@@ -219,6 +220,7 @@ async function generate(
     );
 
     await timed('mission counters', () => fillMissionCounters(db));
+    await timed('reviews', () => fillReviews(db, options.now));
     await timed('creator popularity', () =>
       sql`
       insert into creator_popularity (creator_id, follower_count, like_count, completed_count, expired_count)

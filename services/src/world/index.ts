@@ -14,3 +14,4 @@ export {
 // The bulk path of the world's loads, for data added to a generated world (tests/bench/persona.ts).
 export { withoutSecondaryIndexes } from './indexes';
 export { fillMissionCounters, withoutRowTriggers } from './triggers';
+export { fillReviews } from './reviews';

@@ -280,6 +280,28 @@ describe('the world generator (size XS)', () => {
     expect(content!.notifications).toBeGreaterThan(WORLD_SIZES.XS.missions);
   });
 
+  it('has reviews under the product’s rules, replies, and each creator’s summary equal to a recount', async () => {
+    const { db } = database.current;
+    const [reviews] = await rows(
+      db,
+      sql<{ reviews: number; replies: number; broken: number; summaries_off: number }>`
+        select
+          (select count(*)::int from mission_reviews) as reviews,
+          (select count(*)::int from mission_reviews where reply is not null) as replies,
+          (select count(*)::int from mission_reviews r join missions m on m.id = r.mission_id
+           where m.status <> 'COMPLETED' or coalesce(m.refunded_coins, 0) > 0 or r.user_id <> m.user_id
+             or r.creator_id <> m.creator_id or r.created_at > m.completed_at + interval '30 days'
+             or r.created_at > ${NOW}) as broken,
+          (select count(*)::int from (
+             select creator_id, count(*) as n, sum(rating) as s from mission_reviews group by creator_id
+           ) c full join creator_review_summaries s using (creator_id)
+           where s.reviews_count is distinct from c.n::int or s.rating_sum is distinct from c.s::int) as summaries_off`,
+    );
+    expect(reviews!.reviews).toBeGreaterThan(0);
+    expect(reviews!.replies).toBeGreaterThan(0);
+    expect(reviews).toMatchObject({ broken: 0, summaries_off: 0 });
+  });
+
   it('is the same world from the same seed', async () => {
     const other = await createTestDatabase();
     try {

@@ -111,6 +111,7 @@ import * as m0631 from './0631_mail_unsubscribe_tokens';
 import * as m0640 from './0640_adult_flag_reason';
 import * as m0650 from './0650_verified_business_registration';
 import * as m0660 from './0660_mission_share_links';
+import * as m0670 from './0670_mission_reviews';
 import * as m0680 from './0680_creator_capacity';
 import * as m0690 from './0690_transfer_batches';
 import * as m0730 from './0730_lucky_roll_one_statement';
@@ -229,6 +230,7 @@ export const migrations: Record<string, Migration> = {
   '0640_adult_flag_reason': m0640,
   '0650_verified_business_registration': m0650,
   '0660_mission_share_links': m0660,
+  '0670_mission_reviews': m0670,
   '0680_creator_capacity': m0680,
   '0690_transfer_batches': m0690,
   '0730_lucky_roll_one_statement': m0730,

@@ -95,6 +95,11 @@ export const eventsMessages = {
     en: '“{product}” was cancelled. {coins} coins were refunded.',
     ja: '「{product}」ミッションがキャンセルされました。{coins}コインが返金されました。',
   },
+  'notification.MISSION_REVIEW_REMINDER': {
+    ko: '「{product}」 답변은 어떠셨나요? {actor}님께 별점과 후기를 남겨 주세요.',
+    en: 'How was the answer to “{product}”? Rate it and leave {actor} a review.',
+    ja: '「{product}」の回答はいかがでしたか？{actor}さんに評価とレビューを届けましょう。',
+  },
   'notification.MISSION_COMMENTED': {
     ko: '{actor}님이 미션에 댓글을 남겼습니다: {excerpt}',
     en: '{actor} commented on the mission: {excerpt}',

@@ -26,6 +26,7 @@ import { MissionContentPanel } from './components/mission-content-panel';
 import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
 import { isOwnCancel } from '../../shared/cards/own-cancel';
+import { MissionReviewPanel } from '../../shared/reviews/mission-review-panel';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -121,6 +122,7 @@ export function MissionDetailPage() {
           <EscrowTimeline mission={mission} />
           {performed ? <SharePanel mission={mission} /> : null}
           {performed ? <LikePanel mission={mission} /> : null}
+          {performed ? <MissionReviewPanel missionId={mission.id} /> : null}
           {/* A refused mission's comments stay readable; it takes no new ones (its coins went back). */}
           <CommentsPanel mission={mission} writable={!refused} coinEvent={performed} />
         </Stack>

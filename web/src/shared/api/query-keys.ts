@@ -32,6 +32,14 @@ export const queryKeys = {
   creatorPage: (idOrUrl: string) => ['creator-page', idOrUrl] as const,
   creatorProducts: (creatorId: number) => ['creator-products', creatorId] as const,
   creatorRanking: (creatorId: number) => ['creator-ranking', creatorId] as const,
+  /** A creator's reviews (summary and pages) and a mission's review: invalidating `reviews.all` refreshes them all. */
+  reviews: {
+    all: ['reviews'] as const,
+    summary: (creatorId: number) => ['reviews', 'summary', creatorId] as const,
+    page: (creatorId: number, sort: string, userId: number | null) =>
+      ['reviews', 'page', creatorId, sort, userId] as const,
+    mission: (missionId: number, userId: number | null) => ['reviews', 'mission', missionId, userId] as const,
+  },
   creatorCompletedAll: ['creator-completed'] as const,
   creatorCompleted: (creatorId: number) => ['creator-completed', creatorId] as const,
   creatorSearch: (filters: object) => ['creator-search', filters] as const,

@@ -23,6 +23,7 @@ import { CompletedMissions } from './completed-missions';
 import { CreatorAvailabilityNotice } from './creator-availability';
 import { MissionTabs } from './mission-tabs';
 import { RankingPanel } from './ranking-panel';
+import { CreatorReviews } from '../../../shared/reviews/creator-reviews';
 import { SnsIcons } from './sns-icons';
 
 /** The page's picture or intro video: 9:16 beside the text on a wide screen, at most 360 px high on a phone. */
@@ -186,6 +187,7 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
       </Stack>
       <MissionTabs creatorId={creator.id} isOwner={isOwner} />
       <CompletedMissions creatorId={creator.id} />
+      <CreatorReviews creatorId={creator.id} isOwner={isOwner} />
     </Container>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { mediaProcessingEn } from '../../media/locales-en';
 import { blockObjectionEn } from './block-objection-en';
+import { reviewsEn } from './reviews-en';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { capacityEn } from './capacity-en';
 import { notificationSettingsEn } from './notification-settings-en';
@@ -718,6 +719,7 @@ export const en: Messages = {
   notificationSettings: notificationSettingsEn,
   capacity: capacityEn,
   blockObjection: blockObjectionEn,
+  reviews: reviewsEn,
   eventManagement: eventManagementEn,
   mediaProcessing: mediaProcessingEn,
   pagination: {

@@ -5,6 +5,7 @@
  */
 import { mediaProcessingJa } from '../../media/locales-ja';
 import { blockObjectionJa } from './block-objection-ja';
+import { reviewsJa } from './reviews-ja';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { capacityJa } from './capacity-ja';
 import { notificationSettingsJa } from './notification-settings-ja';
@@ -720,6 +721,7 @@ export const ja: Messages = {
   notificationSettings: notificationSettingsJa,
   capacity: capacityJa,
   blockObjection: blockObjectionJa,
+  reviews: reviewsJa,
   eventManagement: eventManagementJa,
   mediaProcessing: mediaProcessingJa,
   pagination: {

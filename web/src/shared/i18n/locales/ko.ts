@@ -5,6 +5,7 @@
  */
 import { mediaProcessingKo } from '../../media/locales';
 import { blockObjectionKo } from './block-objection';
+import { reviewsKo } from './reviews';
 import { MISSION_STATUS_LABELS, sharedMessageForWeb } from '@fanmission/contracts';
 import { capacityKo } from './capacity';
 import { notificationSettingsKo } from './notification-settings';
@@ -710,6 +711,7 @@ export const ko = {
   notificationSettings: notificationSettingsKo,
   capacity: capacityKo,
   blockObjection: blockObjectionKo,
+  reviews: reviewsKo,
   eventManagement: eventManagementKo,
   mediaProcessing: mediaProcessingKo,
   pagination: {

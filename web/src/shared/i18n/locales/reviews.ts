@@ -1,0 +1,40 @@
+// Texts of mission reviews (the rating form on a fan's answered mission, the reviews section of the creator page and
+// the creator's reply): the `reviews` namespace of ko (en and ja in ./reviews-en.ts, ./reviews-ja.ts).
+
+export const reviewsKo = {
+  title: '후기',
+  rateTitle: '답변은 어떠셨나요?',
+  rateHint: '{{date}}까지 별점과 후기를 남길 수 있어요.',
+  ratingLabel: '별점',
+  star_one: '{{count}}점',
+  star_other: '{{count}}점',
+  words: '후기 (선택)',
+  wordsHelp: '{{count}}/{{max}}자',
+  submit: '후기 남기기',
+  save: '수정하기',
+  edit: '후기 수정',
+  cancel: '취소',
+  sent: '후기를 남겼어요. 고마워요!',
+  failed: '후기를 보내지 못했어요. 잠시 후 다시 시도해 주세요.',
+  chooseRating: '별점을 골라 주세요.',
+  yourReview: '내 후기',
+  edited: '수정됨',
+  summary: '평균 {{average}}점 · 후기 {{count}}개',
+  noReviews: '아직 후기가 없어요.',
+  distribution: '별점 분포',
+  starsRow: '{{stars}}점 {{count}}개',
+  sortLabel: '정렬',
+  sortNewest: '최신순',
+  sortHelpful: '도움순',
+  more: '후기 더 보기',
+  helpful: '도움돼요 {{count}}',
+  report: '신고',
+  reported: '신고했어요',
+  reply: '크리에이터 답글',
+  replyLabel: '답글',
+  replySubmit: '답글 남기기',
+  replyEdit: '답글 수정',
+  replySent: '답글을 남겼어요.',
+};
+
+export type ReviewsMessages = typeof reviewsKo;
