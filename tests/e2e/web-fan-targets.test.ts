@@ -15,6 +15,9 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { DESKTOP, fanSession, untilStill, useWebPages, type WebSession } from '../support/browser';
 import { PHONE, settle } from '../support/web-a11y';
+import { resources } from '../../web/src/shared/i18n/resources';
+
+const ko = resources.ko.translation;
 
 /**
  * The targets of `header, main` that fail WCAG 2.5.8 (target size, minimum): under 24 × 24 px, not a link inside a
@@ -71,6 +74,14 @@ function undersizedTargets(): string[] {
     }
   }
   return failing;
+}
+
+/** Opens `path` as the app's own links do (a history entry and the popstate the router listens to): no page load. */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 /** Serious and critical axe findings, the experimental label-content-name-mismatch included. */
@@ -151,6 +162,7 @@ describe('a new fan at 360 px: touch targets and accessible names', () => {
     await untilStill(visitor.page);
     found['/ (visitor)'] = await visitor.page.evaluate(undersizedTargets);
     await screenshot(visitor.page, 'home-360', 'ko');
+    await screenshot(page, 'mission-completed-360', 'ko');
     // The logo and the sections' "see all" links are 24 px high themselves, not only spaced.
     const heights = await visitor.page.evaluate(() =>
       [...document.querySelectorAll('header a.logo, main a')]
@@ -184,6 +196,9 @@ describe('a new fan at 360 px: touch targets and accessible names', () => {
         await settle(page);
         await untilStill(page);
         found[`${state} ${viewport.width}`] = await nameMismatches(page);
+        if (state === 'requested' || state === 'refused') {
+          await screenshot(page, `mission-${state}-${viewport.width}`, 'ko');
+        }
       }
     }
     expect(found).toEqual(
@@ -192,5 +207,40 @@ describe('a new fan at 360 px: touch targets and accessible names', () => {
       ),
     );
     expect(errors).toEqual([]);
+  });
+
+  test('the home page at 1280 px, the terms step after Next, and creator search opened offline', async () => {
+    const { page, errors } = await openPage('ko', {}, DESKTOP);
+    await page.goto(`${served.baseUrl}/`);
+    await settle(page);
+    await screenshot(page, 'home-1280', 'ko');
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${served.baseUrl}/signup-accept-terms`);
+      const next = page.getByRole('button', { name: ko.common.next });
+      await next.waitFor();
+      expect(await page.getByText(ko.terms.required).count()).toBe(0);
+      await next.click();
+      await page.getByText(ko.terms.required).waitFor();
+      await screenshot(page, `terms-after-next-${viewport.width}`, 'ko');
+    }
+    // Opened without a connection (the app already loaded): it says so, then loads by itself once back online.
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      // The page's code is in the browser already (the installed app's service worker keeps it; here, a first visit
+      // with other filters), the list it opens now is not.
+      await page.goto(`${served.baseUrl}/creator-search?sort=newest`);
+      await settle(page);
+      await openInApp(page, '/faq');
+      await settle(page);
+      await page.context().setOffline(true);
+      await openInApp(page, '/creator-search?sort=recommended');
+      await page.getByText(ko.network.pageOffline).waitFor();
+      expect(await page.getByText(ko.creatorSearch.empty).count()).toBe(0);
+      await screenshot(page, `creator-search-offline-${viewport.width}`, 'ko');
+      await page.context().setOffline(false);
+      await page.getByText(ko.network.pageOffline).waitFor({ state: 'detached' });
+    }
+    expect(errors.filter((error) => !/fetch|network|Load failed/i.test(String(error)))).toEqual([]);
   });
 });
