@@ -69,8 +69,10 @@ describe('web app: accounts', () => {
     expect(await pathOf(page, '/signup-accept-terms')).toBe('/signup-accept-terms');
 
     const next = page.getByRole('button', { name: ko.common.next });
-    expect(await next.isDisabled()).toBe(true);
-    expect(await page.getByText(ko.terms.required).isVisible()).toBe(true);
+    // The warning waits for Next.
+    expect(await page.getByText(ko.terms.required).count()).toBe(0);
+    await next.click();
+    await page.getByText(ko.terms.required).waitFor();
     await page.getByRole('checkbox', { name: ko.terms.agreeAll }).check();
     expect(await page.getByRole('checkbox', { name: ko.terms.service }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: ko.terms.privacy }).isChecked()).toBe(true);

@@ -2,17 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { contentDisposition, downloadBaseName } from './media';
 
 describe('download names', () => {
-  it('keeps the response comment, without folders, quotes, control characters or leading dots', () => {
-    expect(downloadBaseName('Happy birthday!', 7)).toBe('Happy birthday!');
-    expect(downloadBaseName('../../etc/passwd', 7)).toBe('etc passwd');
-    expect(downloadBaseName('a\u0000b\nc\td "e" <f>|g?*', 7)).toBe('a b c d e f g');
-    expect(downloadBaseName('  ...hidden  ', 7)).toBe('hidden');
+  it('names the file after the creator, the product and the Korea-time day it was performed', () => {
+    const performed = new Date('2026-11-28T16:30:00Z'); // 2026-11-29 01:30 in Korea
+    expect(downloadBaseName({ creator: '게임왕 민준', product: '무엇이든 맞춤 미션', completedAt: performed }, 7)).toBe(
+      '게임왕민준_무엇이든맞춤미션_2026-11-29',
+    );
   });
 
-  it('falls back to the mission id for an empty comment and cuts long ones at 100 characters', () => {
-    expect(downloadBaseName(null, 7)).toBe('mission-7');
-    expect(downloadBaseName(' / ', 7)).toBe('mission-7');
-    expect([...downloadBaseName('가'.repeat(150), 7)]).toHaveLength(100);
+  it('keeps letters, digits and hyphens only: no folders, quotes, control characters, dots or emoji', () => {
+    const performed = new Date('2026-11-29T03:00:00Z');
+    expect(
+      downloadBaseName(
+        { creator: '../../etc/pass-wd', product: 'a\u0000b\nc\td "e" <f>|g?* 🎮.', completedAt: performed },
+        7,
+      ),
+    ).toBe('etcpass-wd_abcdefg_2026-11-29');
+  });
+
+  it('falls back to the mission id when nothing safe is left, and cuts long names', () => {
+    expect(downloadBaseName({ creator: ' / ', product: '🎮', completedAt: null }, 7)).toBe('mission-7');
+    const long = downloadBaseName({ creator: '가'.repeat(150), product: 'b'.repeat(150), completedAt: null }, 7);
+    expect(long).toBe(`${'가'.repeat(40)}_${'b'.repeat(40)}`);
   });
 
   it('sends an ASCII fallback and the UTF-8 name', () => {

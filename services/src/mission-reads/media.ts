@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MEDIA_KINDS, MISSION_DOWNLOAD_EXTENSIONS, type MediaKind } from '@fanmission/contracts';
+import { koreaDate, MEDIA_KINDS, MISSION_DOWNLOAD_EXTENSIONS, type MediaKind } from '@fanmission/contracts';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { AppError, notFound } from '../http';
@@ -22,17 +22,27 @@ const MEDIA_COLUMNS = {
 /** The content types the spec's extensions (.mp4, .jpg) name; any other type keeps its own extension. */
 const SPEC_EXTENSION_TYPES: Record<string, string> = { video: 'video/mp4', picture: 'image/jpeg' };
 
-/** File-system-safe: no folders, quotes, control or reserved characters; at most 100 characters. */
-export function downloadBaseName(responseComment: string | null, missionId: number): string {
-  const cleaned = [...(responseComment ?? '').normalize('NFC')]
-    .map((character) =>
-      character < ' ' || character === '\u007f' || '\\/:*?"<>|'.includes(character) ? ' ' : character,
-    )
+/** One part of a download's name: letters, digits and hyphens only (no spaces, folders, dots, quotes or emoji). */
+function safePart(text: string): string {
+  const kept = [...text.normalize('NFC')].filter((character) => /^[\p{L}\p{N}\p{M}-]$/u.test(character));
+  return kept
+    .slice(0, 40)
     .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+/, '');
-  return [...cleaned].slice(0, 100).join('').trim() || `mission-${missionId}`;
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The name a completed mission's answer is saved under, before its extension: the creator, the product and the
+ * Korea-time day it was performed, each in safe characters (`게임왕민준_무엇이든맞춤미션_2026-11-29`); `mission-<id>`
+ * when nothing safe is left.
+ */
+export function downloadBaseName(
+  names: { creator: string; product: string; completedAt: Date | null },
+  missionId: number,
+): string {
+  const parts = [safePart(names.creator), safePart(names.product)].filter((part) => part !== '');
+  if (parts.length === 0) return `mission-${missionId}`;
+  return [...parts, ...(names.completedAt ? [koreaDate(names.completedAt)] : [])].join('_');
 }
 
 function extensionOf(kind: MediaKind, file: FileRow): string {
@@ -43,7 +53,7 @@ function extensionOf(kind: MediaKind, file: FileRow): string {
 
 /**
  * The media file of a completed mission the caller may see, as it is served (its rendition: H.264/AAC MP4, AAC .m4a,
- * JPEG, or a PNG/WebP picture cleaned at upload), saved as the response comment plus .mp4 (video) or .jpg (picture);
+ * JPEG, or a PNG/WebP picture cleaned at upload), saved as creator_product_day plus .mp4 (video) or .jpg (picture);
  * a file of another type keeps its rendition's extension (.m4a for a voice, a PNG is not renamed .jpg).
  */
 export async function missionDownload(
@@ -65,7 +75,17 @@ export async function missionDownload(
   if (file.processing_status === 'failed') {
     throw new AppError(422, 'files.processingFailed', { code: 'FILE_PROCESSING_FAILED' });
   }
-  return { file, filename: `${downloadBaseName(mission.response_comment, mission.id)}.${extensionOf(chosen, file)}` };
+  const names = await ctx.db
+    .selectFrom('mission_products as p')
+    .innerJoin('creators as c', 'c.id', 'p.creator_id')
+    .select(['p.name as product', 'c.name as creator'])
+    .where('p.id', '=', mission.product_id)
+    .executeTakeFirst();
+  const base = downloadBaseName(
+    { creator: names?.creator ?? '', product: names?.product ?? '', completedAt: mission.completed_at },
+    mission.id,
+  );
+  return { file, filename: `${base}.${extensionOf(chosen, file)}` };
 }
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / RFC 5987). */

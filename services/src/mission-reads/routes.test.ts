@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  koreaDate,
   MISSION_COUNT_CAP,
   missionPageSchema,
   missionSchema,
@@ -634,6 +635,7 @@ describe('blocks', () => {
 });
 
 describe('GET /missions/{id}/media', () => {
+  let creatorName: string;
   let video: MissionRow;
   let voice: MissionRow;
   let picture: MissionRow;
@@ -641,6 +643,9 @@ describe('GET /missions/{id}/media', () => {
   let converting: MissionRow;
 
   beforeAll(async () => {
+    creatorName = (
+      await app().db.selectFrom('creators').select('name').where('id', '=', creator.creatorId).executeTakeFirstOrThrow()
+    ).name;
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'fanmission-answers-'));
     const clip = writeTestVideo(path.join(folder, 'answer.mov'));
     const videoFile = await uploadFile(app(), creator, await fs.readFile(clip), 'answer.mov');
@@ -684,7 +689,7 @@ describe('GET /missions/{id}/media', () => {
     });
   });
 
-  it('downloads the video’s H.264 rendition as the response comment plus .mp4', async () => {
+  it('downloads the video’s H.264 rendition named after the creator, the product and the day, plus .mp4', async () => {
     const response = await call('GET', `/missions/${video.id}/media`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('video/mp4');
@@ -694,7 +699,8 @@ describe('GET /missions/{id}/media', () => {
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     const disposition = String(response.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename="[^"]+\.mp4"; /);
-    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('생일 축하해요 민지.mp4')}`);
+    // Not the response comment: the creator, the product and the Korea-time day it was performed.
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(`${answerName(video)}.mp4`)}`);
   });
 
   it('downloads a voice as its AAC rendition named .m4a, whatever was uploaded (a WAV)', async () => {
@@ -703,16 +709,20 @@ describe('GET /missions/{id}/media', () => {
     expect(response.headers['content-type']).toBe('audio/mp4');
     expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(response.rawPayload.includes(Buffer.from('mp4a'))).toBe(true);
-    expect(response.headers['content-disposition']).toContain("filename*=UTF-8''Hello.m4a");
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${answerName(voice)}.m4a`);
   });
 
-  it('names a JPEG picture .jpg and keeps a PNG’s own extension; a mission without comment is named by id', async () => {
+  it('names a JPEG picture .jpg and keeps a PNG’s own extension', async () => {
     const photo = await call('GET', `/missions/${jpeg.id}/media?kind=picture`);
-    expect(photo.headers['content-disposition']).toContain("filename*=UTF-8''Smile.jpg");
+    expect(photo.headers['content-disposition']).toContain(`filename*=UTF-8''${answerName(jpeg)}.jpg`);
     const png = await call('GET', `/missions/${picture.id}/media`, fan);
     expect(png.statusCode).toBe(200);
-    expect(png.headers['content-disposition']).toContain(`filename="mission-${picture.id}.png"`);
+    expect(png.headers['content-disposition']).toContain(`filename="${answerName(picture)}.png"`);
   });
+
+  /** creator_product_day of a mission of `basic` (the creator's name and "Birthday song", no spaces). */
+  const answerName = (mission: MissionRow) =>
+    `${creatorName.replaceAll(' ', '')}_${basic.name.replaceAll(' ', '')}_${koreaDate(mission.completed_at!)}`;
 
   it('says a file still being converted is not ready instead of handing out anything', async () => {
     const response = await call('GET', `/missions/${converting.id}/media`);

@@ -212,7 +212,7 @@ export async function missionReadRoutes(app: FastifyInstance, options: MissionRe
         summary: 'Download the answer of a completed mission',
         description:
           'The video, picture or voice file (`kind`; by default the one the mission has) as it is served (its ' +
-          'rendition: H.264/AAC MP4, AAC .m4a, JPEG) as an attachment named after the response comment plus .mp4 ' +
+          'rendition: H.264/AAC MP4, AAC .m4a, JPEG) as an attachment named creator_product_day (safe characters, the Korea-time day it was performed) plus .mp4 ' +
           '(video), .jpg (picture) or the rendition’s own extension (.m4a, .png, .webp). 409 unless the mission is ' +
           'COMPLETED, 409 `FILE_PROCESSING` while the rendition is being made, 422 `FILE_PROCESSING_FAILED` when it ' +
           `could not be. ${VISIBILITY}`,

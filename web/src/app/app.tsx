@@ -38,6 +38,21 @@ const TermsConsentGate = lazy(async () => {
   };
 });
 
+/** The live notices of a signed-in member (toast, the open mission or coins refreshed), loaded once he is. */
+const LiveNotices = lazy(async () => {
+  const [{ LiveNotices: Notices }, { PageProviders }] = await Promise.all([
+    import('./live-notices'),
+    import('../shared/ui/page-providers'),
+  ]);
+  return {
+    default: () => (
+      <PageProviders>
+        <Notices />
+      </PageProviders>
+    ),
+  };
+});
+
 /** Header and footer, hidden in embedded app mode (`?app-api=true`); the terms question over every page. */
 export function Layout({ children }: { children: ReactNode }) {
   const appMode = useAppMode();
@@ -59,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {session.loggedIn ? (
         <Suspense fallback={null}>
           <TermsConsentGate />
+          {appMode ? null : <LiveNotices />}
         </Suspense>
       ) : null}
     </>

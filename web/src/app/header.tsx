@@ -81,7 +81,7 @@ export function Header() {
         <button
           type="button"
           className="shell-icon-button header-menu-button"
-          aria-label={unreadText ? `${t('a11y.openMenu')} (${noticeLabel})` : t('a11y.openMenu')}
+          aria-label={unreadText ? undefined : t('a11y.openMenu')}
           aria-expanded={drawerOpen}
           aria-controls="header-drawer"
           aria-haspopup="dialog"
@@ -90,7 +90,9 @@ export function Header() {
           <svg width="24" height="24" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
             <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
           </svg>
-          {unreadText ? <UnreadBadge text={unreadText} /> : null}
+          {unreadText ? (
+            <CountedName before={`${t('a11y.openMenu')} (${t('header.notice')}, `} count={unreadText} after=")" />
+          ) : null}
         </button>
       </div>
       <HeaderDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
@@ -133,11 +135,34 @@ function WideIconLink({
   icon: ComponentProps<typeof Icon>['name'];
   badge?: string | null;
 }) {
+  const { t } = useTranslation();
   return (
-    <Link className="shell-icon-button header-wide" to={to} aria-label={label} title={label}>
+    <Link className="shell-icon-button header-wide" to={to} aria-label={badge ? undefined : label} title={label}>
       <Icon name={icon} />
-      {badge ? <UnreadBadge text={badge} /> : null}
+      {badge ? <CountedName before={`${t('header.notice')}, `} count={badge} /> : null}
     </Link>
+  );
+}
+
+const COUNT_MARK = '\u0001';
+
+/**
+ * The name of a control that shows an unread count on its icon, made of its content: the words around the count
+ * (hidden, for screen readers) and the count the badge shows. A label of its own would hold the count only inside a
+ * word ("1개", "未読1件"), so the name would not contain what the control shows, and a voice control user says what
+ * he sees (WCAG 2.5.3, axe-core's label-content-name-mismatch).
+ */
+function CountedName({ before, count, after = '' }: { before: string; count: string; after?: string }) {
+  const { t } = useTranslation();
+  const [countBefore = '', countAfter = ''] = t('header.unreadCount', { count: COUNT_MARK }).split(COUNT_MARK);
+  return (
+    <>
+      <span className="visually-hidden">{`${before}${countBefore}`}</span>
+      <span className="unread-badge" data-testid="unread-badge">
+        {count}
+      </span>
+      {countAfter || after ? <span className="visually-hidden">{`${countAfter}${after}`}</span> : null}
+    </>
   );
 }
 

@@ -14,7 +14,7 @@ describe('terms acceptance page', () => {
   });
 
   test.each(['ko', 'en', 'ja'] as const)(
-    'agree all ticks both required boxes; Next needs both (%s)',
+    'agree all ticks both required boxes; Next needs both, and says so only once pressed (%s)',
     async (language) => {
       const t = await useLanguage(language);
       const user = userEvent.setup();
@@ -23,22 +23,26 @@ describe('terms acceptance page', () => {
       const all = screen.getByRole('checkbox', { name: t.terms.agreeAll });
       const service = screen.getByRole('checkbox', { name: t.terms.service });
       const privacy = screen.getByRole('checkbox', { name: t.terms.privacy });
-      expect((next as HTMLButtonElement).disabled).toBe(true);
-      expect(screen.getByText(t.terms.required)).toBeTruthy();
+      // Nothing touched yet: no warning.
+      expect(screen.queryByText(t.terms.required)).toBeNull();
+      await user.click(next);
+      expect(screen.getByRole('alert').textContent).toBe(t.terms.required);
+      expect(screen.getByLabelText('current path').textContent).toBe('/signup-accept-terms');
 
       await user.click(all);
       expect([(service as HTMLInputElement).checked, (privacy as HTMLInputElement).checked]).toEqual([true, true]);
       expect(screen.queryByText(t.terms.required)).toBeNull();
-      expect((next as HTMLButtonElement).disabled).toBe(false);
 
       await user.click(all);
       expect([(service as HTMLInputElement).checked, (privacy as HTMLInputElement).checked]).toEqual([false, false]);
 
       await user.click(service);
-      expect((next as HTMLButtonElement).disabled).toBe(true);
+      await user.click(next);
       expect(screen.getByText(t.terms.required)).toBeTruthy();
+      expect(screen.getByLabelText('current path').textContent).toBe('/signup-accept-terms');
       await user.click(privacy);
       expect((all as HTMLInputElement).checked).toBe(true);
+      expect(screen.queryByText(t.terms.required)).toBeNull();
       await user.click(next);
       expect(screen.getByLabelText('current path').textContent).toBe('/sign-up');
     },

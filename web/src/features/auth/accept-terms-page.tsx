@@ -20,13 +20,18 @@ export interface SignUpState {
   termsAccepted: true;
 }
 
-/** Agree to all, two required boxes with their full texts in modals; Next goes to /sign-up. */
+/**
+ * Agree to all, two required boxes with their full texts in modals; Next goes to /sign-up, or, with a required box
+ * left, says that both are needed.
+ */
 export function AcceptTermsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [service, setService] = useState(false);
   const [privacy, setPrivacy] = useState(false);
   const [detail, setDetail] = useState<TermsKind | null>(null);
+  // The warning waits for Next: a page that scolds before anything is touched reads as an error.
+  const [tried, setTried] = useState(false);
   const all = service && privacy;
 
   const row = (label: string, checked: boolean, set: (value: boolean) => void, doc: TermsKind) => (
@@ -58,12 +63,18 @@ export function AcceptTermsPage() {
         <Divider />
         {row(t('terms.service'), service, setService, 'terms')}
         {row(t('terms.privacy'), privacy, setPrivacy, 'privacy')}
-        {all ? null : <Alert severity="warning">{t('terms.required')}</Alert>}
+        {tried && !all ? (
+          <Alert severity="warning" role="alert">
+            {t('terms.required')}
+          </Alert>
+        ) : null}
         <Button
           variant="contained"
           size="large"
-          disabled={!all}
-          onClick={() => void navigate('/sign-up', { state: { termsAccepted: true } satisfies SignUpState })}
+          onClick={() => {
+            if (all) void navigate('/sign-up', { state: { termsAccepted: true } satisfies SignUpState });
+            else setTried(true);
+          }}
         >
           {t('common.next')}
         </Button>

@@ -17,10 +17,10 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState, LoadingState } from '../../shared/ui/list-states';
+import { EmptyState, LoadingState, OfflineState } from '../../shared/ui/list-states';
 import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { CreatorCard } from '../../shared/cards/creator-card';
 import { CreatorReliabilityChips } from '../../shared/creators/reliability';
@@ -60,6 +60,12 @@ export function CreatorSearchPage() {
   // Every filter is part of the key: any change starts again at page 0.
   const list = useCreatorSearch(filters);
   const items = useScrolledItems(list, INFINITE_SCROLL_THRESHOLD_PX.creatorSearch);
+  const { refetch: refetchList } = list;
+  const { refetch: refetchTags } = tags;
+  const reloadOffline = useCallback(() => {
+    void refetchList();
+    void refetchTags();
+  }, [refetchList, refetchTags]);
 
   return (
     <Container component="main" maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
@@ -148,6 +154,8 @@ export function CreatorSearchPage() {
 
       {list.isPending ? (
         <LoadingState />
+      ) : list.isError && items.length === 0 ? (
+        <OfflineState reload={reloadOffline} />
       ) : items.length === 0 ? (
         <EmptyState message={t('creatorSearch.empty')} />
       ) : (

@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { missionFirstView } from '../../shared/first-view';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -27,6 +27,8 @@ import { statusColor } from './mission-content';
 import { AvatarLink } from '../../shared/cards/pictures';
 import { isOwnCancel } from '../../shared/cards/own-cancel';
 import { MissionReviewPanel } from '../../shared/reviews/mission-review-panel';
+import { unanswered } from '../../shared/api/pages';
+import { OfflineState } from '../../shared/ui/list-states';
 
 /** `/mission-detail/{id}`: the content on the left, likes and comments on the right; unknown or private → 404. */
 export function MissionDetailPage() {
@@ -42,6 +44,8 @@ export function MissionDetailPage() {
   }, [missing, navigate]);
 
   const mission = query.data;
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   useDocumentTitle(mission?.missionProduct.name);
   const gate = adultGateOf(query.error);
   if (gate) return <AdultGate code={gate} />;
@@ -49,6 +53,14 @@ export function MissionDetailPage() {
     // The mission's first view (server-painted, then the shell's) stays until the answer arrives: nothing moves.
     const firstView = query.isPending ? missionFirstView(missionId) : null;
     if (firstView) return firstView;
+    // No answer (offline): said so, not an endless spinner; it loads again once the browser is back online.
+    if (unanswered(query.error)) {
+      return (
+        <Container component="main" maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
+          <OfflineState reload={reload} />
+        </Container>
+      );
+    }
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
         <CircularProgress aria-label={t('common.loading')} />

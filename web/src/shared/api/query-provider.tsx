@@ -3,8 +3,12 @@ import type { ReactNode } from 'react';
 import { RETRY_EVENT } from '../network/connection';
 
 export function createQueryClient(): QueryClient {
-  // List errors are warned about and shown as empty lists; retrying a 4xx helps nobody.
-  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  // List errors are warned about and shown as empty lists; retrying a 4xx helps nobody. Offline, a query runs and
+  // fails at once, so that the page says it is offline (shared/ui/list-states.tsx `OfflineState`), instead of pausing
+  // behind an endless spinner; back online, the open pages ask again (shared/network/connection.ts).
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' } },
+  });
 }
 
 /** One cache for every page of the tab. */

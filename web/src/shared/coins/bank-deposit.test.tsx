@@ -70,4 +70,25 @@ describe('a bank-deposit request', () => {
     await user.click(within(done).getByRole('button', { name: t.common.ok }));
     expect(closed).toEqual(['pending tab', 'close']);
   });
+
+  test('소득공제 takes the depositor’s number just typed, written 010-5555-7777; a number already written stays', async () => {
+    const t = await useLanguage('ko');
+    window.localStorage.setItem('UserId', '5');
+    serve({ 'GET /api/v1/coin-items': () => json(items) });
+    renderAt('/coin-history', <Route path="/coin-history" element={<CoinChargeDialog onClose={() => undefined} />} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '1,000')}`) });
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.withoutbankbook }));
+    await user.type(screen.getByRole('textbox', { name: t.coinCharge.depositorPhone }), '01055557777');
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.cashReceiptPHONE }));
+    const number = screen.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }) as HTMLInputElement;
+    expect(number.value).toBe('010-5555-7777');
+    await user.clear(number);
+    await user.type(number, '010-1111-2222');
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.cashReceiptNONE }));
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.cashReceiptPHONE }));
+    expect((screen.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }) as HTMLInputElement).value).toBe(
+      '010-1111-2222',
+    );
+  });
 });

@@ -21,6 +21,7 @@ import { BankDepositInstructionsList } from './bank-deposit-instructions';
 import { CashReceiptFields } from './cash-receipt-fields';
 import { CHARGE_PAY_METHODS, type ChargePayMethod } from './charge-form';
 import { useCoinCharge } from './use-coin-charge';
+import { formatPhoneNumber } from '../format/phone';
 
 /**
  * The coin charge modal: items, pay method, terms, depositor fields; provider payments go to the checkout page; a bank
@@ -134,7 +135,13 @@ export function CoinChargeDialog({
                 choice={form.cashReceipt}
                 number={form.cashReceiptNumber}
                 error={errors.cashReceiptNumber}
-                onChoice={(choice) => set('cashReceipt', choice)}
+                onChoice={(choice) => {
+                  set('cashReceipt', choice);
+                  // 소득공제 goes to a mobile number: the depositor's, just typed, unless one was written already.
+                  if (choice === 'PHONE' && !form.cashReceiptNumber.trim() && form.depositorPhone.trim()) {
+                    set('cashReceiptNumber', formatPhoneNumber(form.depositorPhone.trim()));
+                  }
+                }}
                 onNumber={(number) => set('cashReceiptNumber', number)}
               />
             </Stack>

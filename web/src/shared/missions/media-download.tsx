@@ -8,9 +8,12 @@ import { showAlert } from '../alert/alert';
 import { apiHeaders, apiUrl, SESSION_CREDENTIALS } from '../api/client';
 import { useSession } from '../session/session';
 
-/** The file name the browser saves: the server's Content-Disposition, else the response comment plus extension. */
+/**
+ * The file name the browser saves: the server's Content-Disposition (creator_product_day,
+ * services/src/mission-reads/media.ts), else `mission-<id>` plus extension; never the response comment.
+ */
 export function downloadName(
-  mission: Pick<MissionView, 'responseComment' | 'video' | 'picture' | 'voice'>,
+  mission: Pick<MissionView, 'id' | 'video' | 'picture' | 'voice'>,
   header: string | null,
 ): string {
   const encoded = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
@@ -22,7 +25,7 @@ export function downloadName(
     : mission.picture
       ? MISSION_DOWNLOAD_EXTENSIONS.picture
       : 'm4a';
-  return `${mission.responseComment ?? 'mission'}.${extension}`;
+  return `mission-${mission.id}.${extension}`;
 }
 
 /** Download of a completed mission's answer, for its requester and its creator. */

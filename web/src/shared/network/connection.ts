@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * How the connection to the server is, as the page meets it: `offline` when the browser says so, `unstable` once a
- * call failed on the network (no answer, or a gateway's 502/503/504) until the next call answers. The shell shows it
- * with a way to try again (src/app/connection-banner.tsx); the pages' data reloads on that retry.
+ * call failed on the network (no answer, or a gateway's 502/503/504) until the next call answers or the browser is
+ * back online. The shell shows it with a way to try again (src/app/connection-banner.tsx); the pages' data reloads on
+ * that retry, and by itself when the browser comes back online.
  */
 export type ConnectionState = 'ok' | 'unstable' | 'offline';
 
@@ -42,14 +43,24 @@ export function retryConnection(): void {
   window.dispatchEvent(new Event(RETRY_EVENT));
 }
 
+/** Back online: the trouble is over until a call fails again, and what the pages show is asked for again. */
+function backOnline(): void {
+  failing = false;
+  notify();
+  retryConnection();
+}
+
 function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) {
+    window.addEventListener('online', backOnline);
+    window.addEventListener('offline', notify);
+  }
   listeners.add(listener);
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
+    if (listeners.size > 0) return;
+    window.removeEventListener('online', backOnline);
+    window.removeEventListener('offline', notify);
   };
 }
 

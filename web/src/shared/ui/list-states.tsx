@@ -7,9 +7,10 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PAGINATION_DISPLAY } from '@fanmission/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { retryConnection, RETRY_EVENT } from '../network/connection';
 
 /** A centred spinner while a list or a page loads; `size` for the smaller one under a list loading more. */
 export function LoadingState({ py = 6, size }: { py?: number; size?: number }) {
@@ -58,6 +59,22 @@ export function EmptyState({
       {action ? <EmptyActionButton action={action} /> : null}
       {children}
     </Paper>
+  );
+}
+
+/**
+ * What a page or a list shows when its data got no answer (offline, a dropped connection): that it could not be
+ * loaded, not that there is nothing, and a way to try again. `reload` runs on that retry and by itself when the
+ * browser is back online (shared/network/connection.ts sends RETRY_EVENT then).
+ */
+export function OfflineState({ reload }: { reload: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    window.addEventListener(RETRY_EVENT, reload);
+    return () => window.removeEventListener(RETRY_EVENT, reload);
+  }, [reload]);
+  return (
+    <EmptyState message={t('network.pageOffline')} action={{ label: t('network.retry'), onClick: retryConnection }} />
   );
 }
 

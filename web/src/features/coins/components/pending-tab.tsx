@@ -13,6 +13,7 @@ import { depositStatusLabel } from '../history-texts';
 import { CancelDepositButton } from './cancel-deposit';
 import { RefundRequests } from './refund-requests';
 import { RowsTable } from '../../../shared/ui/rows-table';
+import { formatPhoneNumber } from '../../../shared/format/phone';
 
 /**
  * The pending tab: where, how much and by when to pay each bank deposit not paid yet (each one may be taken back);
@@ -66,13 +67,16 @@ export function PendingTab({ page, onPage }: { page: number; onPage: (page: numb
             <TableCell>{depositStatusLabel(row.status, t)}</TableCell>
             <TableCell>{row.depositorName}</TableCell>
             <TableCell>
-              {row.depositorPhone}
+              {formatPhoneNumber(row.depositorPhone)}
               {/* The cash receipt asked for, with the number it goes to (issued once finance sees the money). */}
               {row.cashReceipt ? (
                 <Typography variant="body2" color="text.secondary" data-testid="pending-cash-receipt">
                   {t('coinHistory.pendingCashReceipt', {
                     type: t(`coinCharge.cashReceipt${row.cashReceipt.receiptType}`),
-                    number: row.cashReceipt.number,
+                    number:
+                      row.cashReceipt.receiptType === 'PHONE'
+                        ? formatPhoneNumber(row.cashReceipt.number)
+                        : row.cashReceipt.number,
                   })}
                 </Typography>
               ) : null}

@@ -15,12 +15,13 @@ export interface SearchFilters {
   sort: CreatorSearchSort;
 }
 
-/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page. */
+/** One page of `GET /creators/page`; a failed call warns and reads as an empty last page, one without an answer fails. */
 export function fetchCreators(filters: SearchFilters, page: number): Promise<Page<CreatorListItem>> {
   return fetchPageOrEmpty<CreatorListItem>(
     '/creators/page',
     { name: filters.name, tags: filters.tagId, type: filters.sort, page, size: PAGE_SIZES.creators },
     'creator search',
+    { offline: 'throw' },
   );
 }
 

@@ -191,9 +191,14 @@ describe.each(LANGUAGES)('mission management forms in %s', (language) => {
     );
     const send = screen.getByRole('button', { name: p.send }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
-    const comment = screen.getByLabelText(p.comment);
+    // The comment is marked required, and says why Send waits for it.
+    const comment = screen.getByRole('textbox', { name: new RegExp(`^${p.comment}`) }) as HTMLTextAreaElement;
+    expect(comment.required).toBe(true);
+    expect(comment.closest('.MuiFormControl-root')?.querySelector('label')?.textContent).toMatch(/\*$/);
+    expect(screen.getByText(p.commentRequired, { exact: false })).toBeTruthy();
     await userEvent.click(comment);
     await userEvent.paste('y'.repeat(250));
+    expect(screen.queryByText(p.commentRequired, { exact: false })).toBeNull();
     expect((comment as HTMLTextAreaElement).value).toHaveLength(200);
     expect(screen.getByText('200/200')).toBeTruthy();
     expect(send.disabled).toBe(true);

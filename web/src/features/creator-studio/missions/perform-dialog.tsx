@@ -80,16 +80,18 @@ export function PerformDialog({ mission, onClose, onDone }: MissionDialogProps) 
               />
             }
           />
+          {/* Required (Send waits for it): starred, and until written its hint says why Send is disabled. */}
           <TextField
             label={t('creatorStudio.missions.perform.comment')}
+            required
             multiline
             minRows={3}
             value={comment}
             onChange={(event) => setComment(event.target.value.slice(0, TEXT_LIMITS.responseComment))}
-            helperText={t('creatorStudio.missions.perform.counter', {
-              count: comment.length,
-              max: TEXT_LIMITS.responseComment,
-            })}
+            helperText={`${comment.trim() === '' ? `${t('creatorStudio.missions.perform.commentRequired')} ` : ''}${t(
+              'creatorStudio.missions.perform.counter',
+              { count: comment.length, max: TEXT_LIMITS.responseComment },
+            )}`}
           />
         </Stack>
       </DialogContent>

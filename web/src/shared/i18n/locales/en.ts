@@ -376,6 +376,11 @@ export const en: Messages = {
     unstable: 'The connection is unstable.',
     retry: 'Try again',
     pageFailed: 'The page could not be loaded.',
+    pageOffline: 'You are offline, so this could not be loaded. It loads by itself once you are back online.',
+  },
+  liveNotice: {
+    view: 'View',
+    close: 'Close',
   },
   notifications: {
     title: 'Notifications',

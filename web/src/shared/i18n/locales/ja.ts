@@ -380,6 +380,11 @@ export const ja: Messages = {
     unstable: '接続が不安定です。',
     retry: '再試行',
     pageFailed: 'ページを読み込めませんでした。',
+    pageOffline: 'オフラインのため読み込めませんでした。接続が戻ると自動で読み込みます。',
+  },
+  liveNotice: {
+    view: '見る',
+    close: '閉じる',
   },
   notifications: {
     title: 'お知らせ',

@@ -378,6 +378,11 @@ export const ko = {
     unstable: '연결이 불안정합니다.',
     retry: '다시 시도',
     pageFailed: '페이지를 불러오지 못했습니다.',
+    pageOffline: '오프라인이라 불러오지 못했어요. 다시 연결되면 자동으로 불러옵니다.',
+  },
+  liveNotice: {
+    view: '보기',
+    close: '닫기',
   },
   notifications: {
     title: '알림',

@@ -121,6 +121,7 @@ export const missionManagementEn: MissionManagementMessages = {
     guide: 'A video, image or voice file under 500MB. Vertical content is recommended.',
     choose: 'Choose file',
     comment: 'Comment',
+    commentRequired: 'Write a comment to send.',
     counter: '{{count}}/{{max}}',
     send: 'Send',
     cancel: 'Cancel',

@@ -121,6 +121,7 @@ export const missionManagementJa: MissionManagementMessages = {
     guide: '500MB未満の動画、画像、音声ファイル。縦長のコンテンツを推奨します。',
     choose: 'ファイルを選択',
     comment: 'コメント',
+    commentRequired: '送信するにはコメントを入力してください。',
     counter: '{{count}}/{{max}}',
     send: '送信',
     cancel: 'キャンセル',

@@ -114,6 +114,7 @@ export const missionManagementKo = {
     guide: '500MB 이하의 동영상, 이미지 또는 음성 파일. 세로 콘텐츠를 권장합니다.',
     choose: '파일 선택',
     comment: '코멘트',
+    commentRequired: '보내려면 코멘트를 입력해 주세요.',
     counter: '{{count}}/{{max}}',
     send: '보내기',
     cancel: '취소',
