@@ -174,6 +174,10 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/users/user/forgot-password-reset': s`404 404 404 404 404 404 404 404`,
   'PUT /api/v1/users/user/forgot-password-reset': s`400 400 400 400 400 400 400 400`,
   'PUT /api/v1/users/{id}': s`401 200 403 403 403 403 403 403`,
+  // The caller's own number; an account whose e-mail is unverified may not confirm one. The code route runs first, so
+  // the confirmation's wrong code is a 400 on the caller's own code.
+  'POST /api/v1/users/me/phone/code': s`401 200 200 200 200 403 200 200`,
+  'POST /api/v1/users/me/phone/confirmation': s`401 400 400 400 400 403 400 400`,
   'POST /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'PUT /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'POST /api/v1/files/s3': s`401 200 200 200 200 200 200 200`,

@@ -18,6 +18,7 @@ import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { approvalsMessages } from './catalogs/approvals';
 import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
+import { phoneMessages } from './catalogs/phone';
 import { pushMessages } from './catalogs/push';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
@@ -380,6 +381,7 @@ const catalog = {
   ...coinRefundsMessages,
   ...reliabilityMessages,
   ...pushMessages,
+  ...phoneMessages,
   ...sharedMessages,
 } as const satisfies Catalog;
 
@@ -404,6 +406,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   coinRefunds: coinRefundsMessages,
   reliability: reliabilityMessages,
   push: pushMessages,
+  phone: phoneMessages,
   shared: sharedMessages,
 };
 

@@ -110,6 +110,7 @@ import * as m0630 from './0630_notice_mail_limits';
 import * as m0631 from './0631_mail_unsubscribe_tokens';
 import * as m0640 from './0640_adult_flag_reason';
 import * as m0650 from './0650_verified_business_registration';
+import * as m0700 from './0700_phone_confirmation';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -224,4 +225,5 @@ export const migrations: Record<string, Migration> = {
   '0631_mail_unsubscribe_tokens': m0631,
   '0640_adult_flag_reason': m0640,
   '0650_verified_business_registration': m0650,
+  '0700_phone_confirmation': m0700,
 };
