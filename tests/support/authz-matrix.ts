@@ -95,6 +95,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/push/vapid-public-key': s`200 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
   'DELETE /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
+  // The mail's link: a page asking before the POST (the token is the capability; a generated one is malformed).
+  'GET /api/v1/notification-mail/unsubscribe': s`400 400 400 400 400 400 400 400`,
   'POST /api/v1/notification-mail/unsubscribe': s`400 400 400 400 400 400 400 400`,
   'GET /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
