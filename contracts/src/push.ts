@@ -115,6 +115,31 @@ export function koreanMobileNumber(phone: string | null | undefined): string | n
   return /^01[016789]\d{7,8}$/.test(digits) ? digits : null;
 }
 
+/** A Korean mobile number to confirm for 알림톡 (separators and +82 allowed; stored as its digits, `01012345678`). */
+export const phoneCodeRequestSchema = z.strictObject({
+  phone: z
+    .string({ error: 'validation.mobileNumber' })
+    .max(30, { error: 'validation.mobileNumber' })
+    .refine((value) => koreanMobileNumber(value) !== null, { error: 'validation.mobileNumber' }),
+});
+/** The number the code went to, when the code expires, and when another may be asked for. */
+export const phoneCodeResponseSchema = z
+  .object({
+    phone: z.string(),
+    expiresAt: z.iso.datetime({ offset: true }),
+    resendAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'PhoneCodeSent' });
+export type PhoneCodeSent = z.infer<typeof phoneCodeResponseSchema>;
+/** The six digits of the SMS. */
+export const phoneConfirmationRequestSchema = z.strictObject({
+  code: z.string({ error: 'validation.phoneCode' }).regex(/^\d{6}$/, { error: 'validation.phoneCode' }),
+});
+export const phoneConfirmationResponseSchema = z
+  .object({ phone: z.string(), confirmedAt: z.iso.datetime({ offset: true }) })
+  .meta({ id: 'PhoneConfirmed' });
+export type PhoneConfirmed = z.infer<typeof phoneConfirmationResponseSchema>;
+
 export const isAlimtalkTopic = (topic: NotificationTopic): topic is (typeof ALIMTALK_TOPICS)[number] =>
   (ALIMTALK_TOPICS as readonly NotificationTopic[]).includes(topic);
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -124,6 +124,8 @@ export const currentUserSchema = z
     imageUrl: z.string(),
     roles: z.array(roleSchema),
     phone: z.string().nullable(),
+    /** The number in `phone` was confirmed with a code sent to it by SMS (only then does 알림톡 go to it). */
+    phoneConfirmed: z.boolean(),
     address: z.string().nullable(),
     addressDetail: z.string().nullable(),
     provider: z.enum(ACCOUNT_PROVIDERS),

@@ -25,6 +25,8 @@ import {
   oauth2Routes,
   userImageRoutes,
   userRoutes,
+  type SmsProvider,
+  smsProviderFor,
 } from './users';
 import {
   coinHistoryRoutes,
@@ -105,6 +107,8 @@ export interface AppDependencies {
   mailer: Mailer;
   /** The development mailbox behind /dev/mail (embedded mode without SMTP_URL). */
   devMailbox?: DevMailbox;
+  /** SMS (the mobile number's confirmation code); by default the configured one (services/src/users/sms.ts). */
+  sms?: SmsProvider | null;
   rateLimits?: RateLimits;
   /** The clock (tests pass a fixed or moving one). */
   now?: () => Date;
@@ -223,6 +227,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     db,
     config,
     mailer: verifiedRecipientsOnly(dependencies.mailer, db),
+    sms:
+      dependencies.sms !== undefined
+        ? dependencies.sms
+        : smsProviderFor(config, {
+            // The sandbox's messages show in the development mailbox, as mails to `sms:<number>`.
+            copy: async ({ to, text }) => dependencies.devMailbox?.send({ to: `sms:${to}`, subject: 'SMS', text }),
+          }),
     now: dependencies.now ?? (() => new Date()),
     log: app.log,
     ...(dependencies.temporal && { temporal: dependencies.temporal }),

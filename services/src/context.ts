@@ -2,12 +2,15 @@ import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail';
+import type { SmsProvider } from './users';
 
 /** What services need from the outside world, passed in so tests can use real components and a fixed clock. */
 export interface ServiceContext {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** Text messages (the mobile number's confirmation code); null or absent where none can be sent. */
+  sms?: SmsProvider | null;
   now(): Date;
   /** Temporal, for starting workflows and sending them updates; absent when the process runs without it. */
   temporal?: TemporalAccess;

@@ -37,6 +37,7 @@ const sessions = new Map<Persona, TestAccount | null>();
 const MATRIX_BONUS_ITEM = { itemType: 'BONUS', name: 'matrix', point: 1, price: 0, usdPrice: 0 };
 
 /** Bodies the generator cannot make valid (patterns, cross-field rules), by route. */
+let phoneCodes = 0;
 const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> = {
   'POST /api/v1/users/me/coins/partial-refund': () => ({
     bankAccount: { bankName: '카카오뱅크', bankAccountHolder: 'Matrix', bankAccountNumber: '3333012345678' },
@@ -47,6 +48,9 @@ const BODY_OVERRIDES: Partial<Record<RouteKey, (f: MatrixFixtures) => unknown>> 
     bankAccountNumber: '3333012345678',
   }),
   'PUT /api/v1/users/{id}': () => ({ username: 'matrix' }),
+  // A number of its own per request: one number gets one code a minute, whoever asks.
+  'POST /api/v1/users/me/phone/code': () => ({ phone: `0100000${String((phoneCodes += 1)).padStart(4, '0')}` }),
+  'POST /api/v1/users/me/phone/confirmation': () => ({ code: '000000' }),
   'POST /api/admin/settlements/batches': () => ({ action: 'approve', year: 2026, month: 1 }),
   'POST /api/admin/settlement-transfer-batches': () => ({ year: 2026, month: 1 }),
   ...Object.fromEntries(

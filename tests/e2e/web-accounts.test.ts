@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createDevMailbox } from '@fanmission/services/mail';
+import type { sandboxSmsProvider } from '@fanmission/services/users';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';
@@ -245,16 +246,66 @@ describe('web app: accounts', () => {
     await page.getByRole('button', { name: ko.editProfile.save }).click();
     await page.getByText(ko.validation.nicknameRequired).waitFor();
     await nickname.fill('after');
-    await field(page, ko.signUp.phone).fill('01099998888');
     await page.getByRole('button', { name: ko.editProfile.save }).click();
     await page.getByRole('alertdialog').getByText(ko.editProfile.saved).waitFor();
+    await page.getByRole('alertdialog').getByRole('button').first().click();
     expect(await page.evaluate(() => window.localStorage.getItem('UserName'))).toBe('after');
+
+    // The mobile number: a code texted to it (the SMS sandbox), typed back, confirms it.
+    const phone = `0109${String(Date.now()).slice(-7)}`;
+    await field(page, ko.notificationSettings.phone.number).fill(phone);
+    await page.getByRole('button', { name: ko.notificationSettings.phone.send }).click();
+    const codeField = field(page, ko.notificationSettings.phone.code);
+    await codeField.waitFor();
+    const sms = served.testApp.app.ctx.sms as ReturnType<typeof sandboxSmsProvider>;
+    const code = /\[(\d{6})\]/.exec(sms.sent().find((message) => message.to === phone)?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: '/work/shots/phone-confirm/edit-profile-code-ko-1280.png', fullPage: true });
+    await codeField.fill(code!);
+    await page.getByRole('button', { name: ko.notificationSettings.phone.confirm }).click();
+    await page.getByText(ko.notificationSettings.phone.done).waitFor();
+    await page.screenshot({ path: '/work/shots/phone-confirm/edit-profile-confirmed-ko-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: '/work/shots/phone-confirm/edit-profile-confirmed-ko-360.png', fullPage: true });
     const stored = await served.testApp.app.db
       .selectFrom('users')
       .select(['username', 'phone'])
+      .select((eb) => eb('phone_confirmed_at', 'is not', null).as('confirmed'))
       .where('id', '=', account.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ username: 'after', phone: '01099998888' });
+    expect(stored).toEqual({ username: 'after', phone, confirmed: true });
+  });
+
+  test('a mail’s unsubscribe link opened in the browser asks first; its button turns the topic’s mails off', async () => {
+    const page = await browser.newPage();
+    const account = await createAccount(served.testApp.app);
+    const token = createHash('sha256').update(`unsubscribe-${account.id}`).digest('base64url');
+    await served.testApp.app.db
+      .insertInto('mail_unsubscribe_tokens')
+      .values({ user_id: account.id, topic: 'COMMENTS', token })
+      .execute();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(url(`/api/v1/notification-mail/unsubscribe?token=${token}`));
+    const button = page.getByRole('button', { name: '수신 거부하기' });
+    await expect.poll(() => button.isVisible()).toBe(true);
+    await page.screenshot({ path: '/work/shots/phone-confirm/mail-unsubscribe-ko-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: '/work/shots/phone-confirm/mail-unsubscribe-ko-360.png', fullPage: true });
+    const mailOf = async () =>
+      (
+        await served.testApp.app.db
+          .selectFrom('notification_preferences')
+          .select('mail')
+          .where('user_id', '=', account.id)
+          .where('topic', '=', 'COMMENTS')
+          .executeTakeFirst()
+      )?.mail;
+    expect(await mailOf()).toBeUndefined();
+    await button.click();
+    await page.getByRole('link', { name: '알림 설정 열기' }).waitFor();
+    await page.screenshot({ path: '/work/shots/phone-confirm/mail-unsubscribed-ko-360.png', fullPage: true });
+    expect(await mailOf()).toBe(false);
   });
 
   test('my page: the profile photo is uploaded, shown (also in the header) and removed again', async () => {

@@ -40,6 +40,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     PUBLIC_URL: 'http://localhost:8080',
     // Suites check the pipeline's lag right after moving it; the cache has its own test.
     HEALTH_CACHE_MS: '0',
+    // Suites post many comments as one member at a fixed clock; the allowance has its own test.
+    COMMENTS_PER_MEMBER_PER_MINUTE: '1000',
+    COMMENTS_PER_MEMBER_PER_HOUR: '1000',
     // Suites list missions as a visitor right after changing them; the visitors' page cache has its own test.
     VISITOR_PAGE_CACHE_MS: '0',
     // An embedded server a suite starts archives no WAL; the backups have their own drill (tests/faults/restore-drill).

@@ -104,6 +104,8 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'GET /api/v1/push/vapid-public-key': s`200 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
   'DELETE /api/v1/users/me/push-subscriptions': s`401 204 204 204 204 204 204 204`,
+  // The mail's link: a page asking before the POST (the token is the capability; a generated one is malformed).
+  'GET /api/v1/notification-mail/unsubscribe': s`400 400 400 400 400 400 400 400`,
   'POST /api/v1/notification-mail/unsubscribe': s`400 400 400 400 400 400 400 400`,
   'GET /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
   'PUT /api/v1/users/me/notification-preferences': s`401 200 200 200 200 200 200 200`,
@@ -187,6 +189,10 @@ export const AUTHZ_MATRIX: Readonly<Record<RouteKey, readonly number[]>> = {
   'POST /api/v1/users/user/forgot-password-reset': s`404 404 404 404 404 404 404 404`,
   'PUT /api/v1/users/user/forgot-password-reset': s`400 400 400 400 400 400 400 400`,
   'PUT /api/v1/users/{id}': s`401 200 403 403 403 403 403 403`,
+  // The caller's own number; an account whose e-mail is unverified may not confirm one. The code route runs first, so
+  // the confirmation's wrong code is a 400 on the caller's own code.
+  'POST /api/v1/users/me/phone/code': s`401 200 200 200 200 403 200 200`,
+  'POST /api/v1/users/me/phone/confirmation': s`401 400 400 400 400 403 400 400`,
   'POST /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'PUT /api/v1/users/{id}/image': s`401 400 403 403 403 403 403 403`,
   'POST /api/v1/files/s3': s`401 200 200 200 200 200 200 200`,

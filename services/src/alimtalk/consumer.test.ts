@@ -1,6 +1,7 @@
 // KakaoTalk 알림톡 through Solapi's API, a local stand-in for it checking the signature and each template as Kakao
 // would: the transactional notifications reach the mobile number on a member's profile, in his language, with a
-// button to their page; nothing for other topics, for a member without a mobile number or who turned it off; a
+// button to their page; nothing for other topics, for a member without a confirmed mobile number (or whose e-mail is
+// unverified) or who turned it off; a
 // provider failing makes the event come again and the message goes once it is back.
 import { readFileSync } from 'node:fs';
 import type { Language } from '@fanmission/contracts';
@@ -10,6 +11,7 @@ import { createAccount, type TestAccount } from '@fanmission/tests/harness/accou
 import { useTestApp } from '@fanmission/tests/harness/app';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { createSolapiStandIn } from '@fanmission/tests/support/solapi-server';
+import { processMetrics } from '../metrics';
 import { domainEvent, recordEvents } from '../outbox';
 import { createAlimtalkConsumer } from './consumer';
 import { solapiProvider } from './provider';
@@ -34,7 +36,12 @@ let creatorId: number;
 
 async function member(language: Language, phone: string | null, roles?: ('ROLE_USER' | 'ROLE_CREATOR')[]) {
   const created = await createAccount(app(), { ...(roles && { roles }) });
-  await app().db.updateTable('users').set({ language, phone }).where('id', '=', created.id).execute();
+  // A number the member confirmed with its SMS code (services/src/users/phone-confirmation.ts).
+  await app()
+    .db.updateTable('users')
+    .set({ language, phone, phone_confirmed_at: clock })
+    .where('id', '=', created.id)
+    .execute();
   return created;
 }
 
@@ -59,6 +66,11 @@ beforeAll(async () => {
 });
 afterAll(() => solapi.close());
 
+/** How many 알림톡 the consumer let go for `reason` (fanmission_alimtalk_skipped_total). */
+async function skippedCount(reason: string): Promise<number> {
+  const metric = await processMetrics().getSingleMetric('fanmission_alimtalk_skipped_total')?.get();
+  return metric?.values.find((value) => value.labels.reason === reason)?.value ?? 0;
+}
 const send = () => drainOutbox(app().db, { consumers: [consumer] });
 const deliveredTo = (phone: string) => solapi.delivered.filter((message) => message.to === phone);
 
@@ -150,6 +162,40 @@ describe('notifications by KakaoTalk 알림톡', () => {
     );
     await send();
     expect(solapi.delivered.length).toBe(before);
+  });
+
+  it('sends nothing to a number the member never confirmed, nor to an account whose e-mail is unverified', async () => {
+    const typed = await createAccount(app());
+    await app().db.updateTable('users').set({ phone: '01077770001' }).where('id', '=', typed.id).execute();
+    const unverified = await createAccount(app(), { roles: ['ROLE_UNVERIFIED'] });
+    await app()
+      .db.updateTable('users')
+      .set({ phone: '01077770002', phone_confirmed_at: clock })
+      .where('id', '=', unverified.id)
+      .execute();
+    await recordEvents(
+      app().db,
+      [typed, unverified].map((account, index) =>
+        domainEvent(
+          'mission.accepted',
+          {
+            missionId: 70 + index,
+            creatorId,
+            userId: account.id,
+            productName: 'Song',
+            performDueAt: clock.toISOString(),
+          },
+          clock,
+        ),
+      ),
+    );
+    const unconfirmedBefore = await skippedCount('unconfirmed_phone');
+    const unverifiedBefore = await skippedCount('unverified_account');
+    await send();
+    expect(deliveredTo('01077770001')).toEqual([]);
+    expect(deliveredTo('01077770002')).toEqual([]);
+    expect(await skippedCount('unconfirmed_phone')).toBe(unconfirmedBefore + 1);
+    expect(await skippedCount('unverified_account')).toBe(unverifiedBefore + 1);
   });
 
   it('a provider failing makes the event come again; once back, the message goes once', async () => {

@@ -59,11 +59,13 @@ export async function commentRoutes(app: FastifyInstance) {
           'answers its top-level comment. A member restricted by an operator gets 403 with the date. During a ' +
           'comment coin event a new top-level comment rolls once (HMAC-SHA256 of the event’s committed seed and the ' +
           'comment id); a win credits `winPoint` BONUS coins (`commentEventWin: true`), at most one win per member ' +
-          `per day, within the day’s budget. ${VISIBILITY}`,
+          'per day, within the day’s budget. A member posts at most COMMENTS_PER_MEMBER_PER_MINUTE comments and ' +
+          'replies a minute and COMMENTS_PER_MEMBER_PER_HOUR an hour (429 with Retry-After past either). ' +
+          VISIBILITY,
         security,
         params: idParamsSchema,
         body: createCommentRequestSchema,
-        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => comments.createComment(app.ctx, requireCaller(request), request.params.id, request.body),

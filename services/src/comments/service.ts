@@ -6,6 +6,7 @@ import {
   type UpdateCommentRequest,
   formatKoreaTime,
 } from '@fanmission/contracts';
+import { sql } from 'kysely';
 import { isOperator, type Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
@@ -124,6 +125,44 @@ export async function commentPage(
  * `POST /missions/{id}/comments`: a top-level comment or a reply (a reply to a reply answers its top-level comment).
  * A new top-level comment rolls for the comment coin event; notifications follow through the outbox.
  */
+/**
+ * A member posts at most COMMENTS_PER_MEMBER_PER_MINUTE comments and replies within a minute and
+ * COMMENTS_PER_MEMBER_PER_HOUR within an hour, counted over his stored comments (each reply notifies someone by app,
+ * push and mail): past either, 429 with Retry-After, the seconds until the window's oldest comment leaves it. His
+ * posts take a lock of their own first (before the mission's), so a burst is counted one after the other.
+ */
+async function holdToCommentAllowance(ctx: ServiceContext, trx: DbExecutor, userId: number, now: Date): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`comment-allowance:${userId}`}))`.execute(trx);
+  const windows = [
+    { ms: 60_000, max: ctx.config.COMMENTS_PER_MEMBER_PER_MINUTE },
+    { ms: 3_600_000, max: ctx.config.COMMENTS_PER_MEMBER_PER_HOUR },
+  ];
+  const longest = Math.max(...windows.map((window) => window.ms));
+  const recent = await trx
+    .selectFrom('mission_comments')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', new Date(now.getTime() - longest))
+    .orderBy('created_at', 'desc')
+    .limit(Math.max(...windows.map((window) => window.max)))
+    .execute();
+  let waitMs = 0;
+  for (const window of windows) {
+    const inWindow = recent.filter((row) => row.created_at.getTime() > now.getTime() - window.ms);
+    if (inWindow.length < window.max) continue;
+    const oldest = inWindow[window.max - 1]!.created_at;
+    waitMs = Math.max(waitMs, oldest.getTime() + window.ms - now.getTime());
+  }
+  if (waitMs > 0) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new AppError(429, 'comments.tooMany', {
+      code: 'TOO_MANY_REQUESTS',
+      params: { seconds },
+      retryAfterSeconds: seconds,
+    });
+  }
+}
+
 export async function createComment(
   ctx: ServiceContext,
   caller: Caller,
@@ -140,6 +179,7 @@ export async function createComment(
     });
   }
   return await ctx.db.transaction().execute(async (trx) => {
+    await holdToCommentAllowance(ctx, trx, caller.id, now);
     const mission: MissionRow = await visibleMission(trx, viewer, missionId);
     let parent: CommentRow | null = null;
     if (body.parentCommentId) {

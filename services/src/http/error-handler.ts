@@ -112,7 +112,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
-      const { params, code, fields } = error.options;
+      const { params, code, fields, retryAfterSeconds } = error.options;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return send(reply, error.status, {
         message: translate(language, error.key, params),
         ...(code && { code }),

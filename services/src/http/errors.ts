@@ -17,7 +17,13 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly key: MessageKey,
-    readonly options: { params?: MessageParams; code?: ErrorCode; fields?: FieldProblem[] } = {},
+    readonly options: {
+      params?: MessageParams;
+      code?: ErrorCode;
+      fields?: FieldProblem[];
+      /** Sent as the Retry-After header (429, 503). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(key);
     this.name = 'AppError';

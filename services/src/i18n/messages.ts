@@ -18,6 +18,7 @@ import { lotteryEventsMessages } from './catalogs/lottery-events';
 import { approvalsMessages } from './catalogs/approvals';
 import { bonusGrantsMessages } from './catalogs/bonus-grants';
 import { paymentsConsoleMessages } from './catalogs/payments-console';
+import { phoneMessages } from './catalogs/phone';
 import { pushMessages } from './catalogs/push';
 import { securityMessages } from './catalogs/security';
 import { sharedMessages } from './catalogs/shared';
@@ -385,6 +386,7 @@ const catalog = {
   ...capacityMessages,
   ...reviewsMessages,
   ...pushMessages,
+  ...phoneMessages,
   ...sharedMessages,
   ...sharingMessages,
 } as const satisfies Catalog;
@@ -412,6 +414,7 @@ export const CATALOG_SOURCES: Record<string, Catalog> = {
   capacity: capacityMessages,
   reviews: reviewsMessages,
   push: pushMessages,
+  phone: phoneMessages,
   shared: sharedMessages,
   sharing: sharingMessages,
 };

@@ -106,3 +106,13 @@ export const countRateLimitRefusal = (route: string, method: string) => rateLimi
 
 /** One push message's attempt (services/src/push/sender.ts). */
 export const countPushMessage = (outcome: PushOutcome) => pushMessages.inc({ outcome });
+
+const alimtalkSkipped = processCounter(
+  'fanmission_alimtalk_skipped_total',
+  '알림톡 not sent to a member with a mobile number on his profile, by reason (unconfirmed_phone, unverified_account).',
+  ['reason'],
+);
+
+/** A 알림톡 the consumer let go (services/src/alimtalk/consumer.ts). */
+export const countAlimtalkSkipped = (reason: 'unconfirmed_phone' | 'unverified_account') =>
+  alimtalkSkipped.inc({ reason });

@@ -2,6 +2,7 @@
 // (infrastructure: any module may count; `health` and the worker's metrics listener serve them). Other modules
 // import only this file.
 export {
+  countAlimtalkSkipped,
   countLedgerTransaction,
   countMail,
   countPaymentVerification,

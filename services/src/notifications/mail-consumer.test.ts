@@ -351,6 +351,72 @@ describe('one-click unsubscribe of notification mails', () => {
     expect(mailsTo(member.email)).toHaveLength(1);
   });
 
+  it('a GET of the link (a mail scanner, a click) unsubscribes nobody: it asks, in his language, with a POST button', async () => {
+    const member = await account('ja');
+    const replier = await account('en');
+    await recordEvents(app().db, [
+      domainEvent(
+        'mission.commented',
+        {
+          missionId: 132,
+          creatorId,
+          userId: fan.id,
+          commentId: 993_101,
+          authorId: replier.id,
+          parentCommentId: 1,
+          parentAuthorId: member.id,
+          excerpt: 'hi',
+        },
+        new Date('2026-11-27T08:00:00Z'),
+      ),
+    ]);
+    await sendMails();
+    const link = new URL(/^List-Unsubscribe:\s*<([^>]+)>/im.exec(mailsTo(member.email)[0]!.raw)![1]!);
+    const path = `${link.pathname}${link.search}`;
+    const mailOff = async () =>
+      (
+        await app()
+          .db.selectFrom('notification_preferences')
+          .select('mail')
+          .where('user_id', '=', member.id)
+          .where('topic', '=', 'COMMENTS')
+          .executeTakeFirst()
+      )?.mail === false;
+
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await app().inject({ method: 'GET', url: path, headers: { 'accept-language': 'en' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toMatch(/form-action 'self'/);
+      // The member's language, not the scanner's.
+      expect(page.body).toContain('<html lang="ja">');
+      expect(page.body).toMatch(/<form method="post" action="[^"]*token=/);
+      expect(page.body).toMatch(/<button type="submit"[^>]*>[^<]*配信停止/);
+      expect(await mailOff()).toBe(false);
+    }
+
+    // The button: a form POST from the page, answered with a page.
+    const done = await app().inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['content-type']).toMatch(/^text\/html/);
+    expect(done.body).toContain('<html lang="ja">');
+    expect(await mailOff()).toBe(true);
+
+    const unknown = await app().inject({
+      method: 'GET',
+      url: `/api/v1/notification-mail/unsubscribe?token=${'B'.repeat(43)}`,
+      headers: { 'accept-language': 'ko' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.body).toContain('<html lang="ko">');
+  });
+
   it('answers 404 to an unknown token and 400 to a malformed one, in ko, en and ja', async () => {
     const unknown = await app().inject({
       method: 'POST',

@@ -35,7 +35,7 @@ export async function readPreferences(
   const [rows, consent, user] = await Promise.all([
     db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('marketing_consents').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst(),
+    db.selectFrom('users').select(['phone', 'phone_confirmed_at']).where('id', '=', userId).executeTakeFirst(),
   ]);
   const chosen = new Map(rows.map((row) => [row.topic, row]));
   const marketingOn = consent?.consented_at != null;
@@ -53,7 +53,11 @@ export async function readPreferences(
         alimtalk: isAlimtalkTopic(topic) ? (row?.alimtalk ?? true) : null,
       };
     }),
-    alimtalk: { available: alimtalkRuns, phoneOnFile: koreanMobileNumber(user?.phone) !== null },
+    alimtalk: {
+      available: alimtalkRuns,
+      // A number reached by 알림톡: confirmed with its SMS code (services/src/users/phone-confirmation.ts).
+      phoneOnFile: koreanMobileNumber(user?.phone) !== null && user?.phone_confirmed_at != null,
+    },
     marketing: {
       consentedAt: consent?.consented_at?.toISOString() ?? null,
       nightConsentedAt: consent?.night_consented_at?.toISOString() ?? null,

@@ -86,7 +86,7 @@ export async function pushRoutes(app: FastifyInstance) {
           'Every topic with its notification kinds and who it concerns, and whether push, mail and KakaoTalk 알림톡 ' +
           'are on (every topic is on by default, except MARKETING, which is off without the consent to ' +
           'promotions; 알림톡 carries the transactional topics only, null on the others, and reaches a member only ' +
-          'when `alimtalk.available` and `alimtalk.phoneOnFile`: the mobile number on his profile). In-app ' +
+          'when `alimtalk.available` and `alimtalk.phoneOnFile`: the mobile number on his profile, confirmed by SMS code). In-app ' +
           'notifications are always written.',
         security: [{ bearerAuth: [] }],
         response: { 200: notificationPreferencesSchema, ...errorResponses(401) },

@@ -29,7 +29,14 @@ export function passwordCredentialOf(db: DbExecutor) {
 export async function updateUser(db: DbExecutor, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ ...changes, updated_at: sql`now()` })
+    .set({
+      ...changes,
+      // A different number is unconfirmed until its SMS code comes back (services/src/users/phone-confirmation.ts).
+      ...(changes.phone !== undefined && {
+        phone_confirmed_at: sql<Date | null>`case when phone is not distinct from ${changes.phone} then phone_confirmed_at end`,
+      }),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -5,6 +5,10 @@ import {
   forgotPasswordRequestSchema,
   idParamsSchema,
   idResponseSchema,
+  phoneCodeRequestSchema,
+  phoneCodeResponseSchema,
+  phoneConfirmationRequestSchema,
+  phoneConfirmationResponseSchema,
   resetPasswordQuerySchema,
   resetPasswordRequestSchema,
   signUpRequestSchema,
@@ -27,6 +31,7 @@ import {
 import { errorResponses, invalidFields } from '../http';
 import * as users from './service';
 import * as passwords from './passwords';
+import { confirmPhone, sendPhoneCode } from './phone-confirmation';
 
 export async function userRoutes(app: FastifyInstance, options: { rateLimits: RateLimits }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -177,6 +182,43 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
       if (isStaffOnly(changed.roles)) return { id: changed.id };
       return issueSession(app, reply, changed).send({ id: changed.id });
     },
+  );
+
+  routes.post(
+    '/users/me/phone/code',
+    {
+      schema: {
+        tags,
+        summary: 'Send a code by SMS to confirm a mobile number',
+        description:
+          'Makes `phone` (a Korean mobile number) the caller’s number, unconfirmed unless it is the one he confirmed ' +
+          'already, and sends it a six-digit code valid 5 minutes. One code a minute per member and per number, and ' +
+          'PHONE_CODES_PER_MEMBER_PER_DAY / PHONE_CODES_PER_NUMBER_PER_DAY a day (429 with Retry-After). An account ' +
+          'whose e-mail is unverified gets 403; 503 when no SMS can be sent.',
+        security: [{ bearerAuth: [] }],
+        body: phoneCodeRequestSchema,
+        response: { 200: phoneCodeResponseSchema, ...errorResponses(400, 401, 403, 429, 503) },
+      },
+    },
+    async (request) => sendPhoneCode(app.ctx, requireCaller(request), request.body.phone, request.language),
+  );
+
+  routes.post(
+    '/users/me/phone/confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm the mobile number with the code of its SMS',
+        description:
+          'Only the latest code counts, while unexpired, unused, below 5 wrong tries and sent to the number the ' +
+          'profile holds now (409 otherwise: ask for a new code). A wrong code counts a try (400 on `code`). Only a ' +
+          'confirmed number receives KakaoTalk 알림톡.',
+        security: [{ bearerAuth: [] }],
+        body: phoneConfirmationRequestSchema,
+        response: { 200: phoneConfirmationResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => confirmPhone(app.ctx, requireCaller(request), request.body.code),
   );
 
   routes.post(

@@ -222,6 +222,7 @@ export async function getCurrentUser(ctx: ServiceContext, userId: number): Promi
     imageUrl: imageEntry?.thumbnail?.s3Url ?? imageEntry?.s3Url ?? DEFAULT_PROFILE_IMAGE,
     roles: user.roles,
     phone: user.phone,
+    phoneConfirmed: user.phone !== null && user.phone_confirmed_at !== null,
     address: user.address,
     addressDetail: user.address_detail,
     provider: user.provider,

@@ -10,6 +10,8 @@ export interface UsersTable {
   password_hash: string | null;
   provider: AccountProvider;
   phone: string | null;
+  /** When the number now in `phone` was confirmed by an SMS code (0700); null until then and once it changes. */
+  phone_confirmed_at: Generated<Date | null>;
   address: string | null;
   address_detail: string | null;
   birth_date: string | null;
@@ -77,11 +79,24 @@ export interface PasswordResetsTable {
   created_at: Generated<Date>;
 }
 
+/** A code sent by SMS to confirm a mobile number (0700, services/src/users/phone-confirmation.ts). */
+export interface PhoneConfirmationCodesTable {
+  id: Generated<string>;
+  user_id: number;
+  phone: string;
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  failed_attempts: Generated<number>;
+  used_at: Date | null;
+}
+
 export interface UsersTables {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   email_verifications: EmailVerificationsTable;
   password_resets: PasswordResetsTable;
+  phone_confirmation_codes: PhoneConfirmationCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,7 @@ export function currentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     imageUrl: DEFAULT_PROFILE_IMAGE,
     roles: ['ROLE_USER'],
     phone: null,
+    phoneConfirmed: false,
     address: null,
     addressDetail: null,
     provider: 'local',

@@ -114,6 +114,7 @@ import * as m0660 from './0660_mission_share_links';
 import * as m0670 from './0670_mission_reviews';
 import * as m0680 from './0680_creator_capacity';
 import * as m0690 from './0690_transfer_batches';
+import * as m0700 from './0700_phone_confirmation';
 import * as m0730 from './0730_lucky_roll_one_statement';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -233,5 +234,6 @@ export const migrations: Record<string, Migration> = {
   '0670_mission_reviews': m0670,
   '0680_creator_capacity': m0680,
   '0690_transfer_batches': m0690,
+  '0700_phone_confirmation': m0700,
   '0730_lucky_roll_one_statement': m0730,
 };

@@ -108,4 +108,9 @@ export const commentsMessages = {
     en: 'The member was not found.',
     ja: '会員が見つかりません。',
   },
+  'comments.tooMany': {
+    ko: '댓글을 너무 많이 올렸습니다. {seconds}초 후에 다시 시도해 주세요.',
+    en: 'You are posting comments too fast. Please try again in {seconds} seconds.',
+    ja: 'コメントの投稿が多すぎます。{seconds}秒後にもう一度お試しください。',
+  },
 } as const satisfies Catalog;

@@ -140,4 +140,22 @@ export const eventsMessages = {
   'notification.left.day': { ko: '1일', en: '1 day', ja: '1日' },
   'notification.left.days': { ko: '{count}일', en: '{count} days', ja: '{count}日' },
   'notification.left.hours': { ko: '{count}시간', en: '{count} hours', ja: '{count}時間' },
+  'mailUnsubscribe.title': { ko: '메일 수신 거부', en: 'Unsubscribe from mails', ja: 'メールの配信停止' },
+  'mailUnsubscribe.question': {
+    ko: '「{topic}」 알림 메일을 더 이상 받지 않으시겠습니까? 앱 알림함에는 그대로 남습니다.',
+    en: 'Stop the “{topic}” notification mails? They stay in your notifications in the app.',
+    ja: '「{topic}」のお知らせメールを停止しますか？アプリのお知らせ一覧には残ります。',
+  },
+  'mailUnsubscribe.button': { ko: '수신 거부하기', en: 'Unsubscribe', ja: '配信停止する' },
+  'mailUnsubscribe.done': {
+    ko: '「{topic}」 알림 메일을 더 이상 보내지 않습니다. 알림 설정에서 언제든 다시 켤 수 있습니다.',
+    en: 'No more “{topic}” notification mails. You can turn them on again in your notification settings.',
+    ja: '「{topic}」のお知らせメールを停止しました。通知設定からいつでも再開できます。',
+  },
+  'mailUnsubscribe.unknown': {
+    ko: '이 수신 거부 링크는 유효하지 않습니다. 알림 설정에서 메일을 끌 수 있습니다.',
+    en: 'This unsubscribe link is not valid. You can turn mails off in your notification settings.',
+    ja: 'この配信停止リンクは無効です。通知設定からメールを停止できます。',
+  },
+  'mailUnsubscribe.settings': { ko: '알림 설정 열기', en: 'Open notification settings', ja: '通知設定を開く' },
 } as const satisfies Catalog;

@@ -14,16 +14,17 @@ import { refreshCurrentUser, useCurrentUser } from '../../shared/api/current-use
 import { AddressSearchButton } from '../../shared/forms/address-search';
 import { useSchemaForm } from '../../shared/forms/schema-form';
 import { NotificationSettingsCard } from '../../shared/notifications/notification-settings';
-import { digitsOnly, validate, type FieldErrors } from '../../shared/forms/validate';
+import { validate, type FieldErrors } from '../../shared/forms/validate';
 import { Card, Page } from '../../shared/ui/page';
 import { AccountDeletionCard } from './account-deletion';
 import { updateProfile, type ProfileValues } from './api/account';
+import { PhoneConfirmationCard } from './phone-confirmation';
 import type { PasswordChangeState } from './password-change-page';
 
 /** The nickname's own message for any error of it. */
 const PROFILE_MESSAGES = { username: 'validation.nicknameRequired' } as const;
 
-/** Nickname is required (with its own message); phone is digits only. */
+/** Nickname is required (with its own message). The mobile number has its own card (./phone-confirmation.tsx). */
 export function checkProfile(values: ProfileValues) {
   const checked = validate(updateProfileRequestSchema, values);
   if (checked.ok) return checked;
@@ -39,6 +40,7 @@ export function EditProfilePage() {
   return (
     <Page title={t('editProfile.title')} width="sm">
       <Card>{user ? <EditProfileForm user={user} /> : <CircularProgress sx={{ alignSelf: 'center' }} />}</Card>
+      <PhoneConfirmationCard />
       <NotificationSettingsCard />
       <AccountDeletionCard />
     </Page>
@@ -52,7 +54,6 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
     updateProfileRequestSchema,
     {
       username: user.username,
-      phone: user.phone ?? '',
       address: user.address ?? '',
       addressDetail: user.addressDetail ?? '',
       rankingOptOut: user.rankingOptOut,
@@ -60,9 +61,9 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
     PROFILE_MESSAGES,
   );
 
-  const field = (name: Exclude<keyof ProfileValues, 'rankingOptOut'>, transform?: (value: string) => string) => {
+  const field = (name: Exclude<keyof ProfileValues, 'rankingOptOut'>) => {
     const key = errorKey(name);
-    return { ...textField(name, transform), helperText: key ? t(key) : undefined };
+    return { ...textField(name), helperText: key ? t(key) : undefined };
   };
 
   const submit = form.handleSubmit(async () => {
@@ -95,12 +96,6 @@ export function EditProfileForm({ user }: { user: CurrentUser }) {
         </Link>
       ) : null}
       <TextField label={t('signUp.nickname')} required {...field('username')} />
-      <TextField
-        label={t('signUp.phone')}
-        type="tel"
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        {...field('phone', digitsOnly)}
-      />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField label={t('signUp.address')} {...field('address')} />
         {i18n.language === 'ko' ? <AddressSearchButton onSelect={(address) => set('address', address)} /> : null}

@@ -54,26 +54,18 @@ describe('password forms', () => {
 describe('edit profile', () => {
   afterEach(cleanupApp);
 
-  test('the nickname is required with its own message; phone must be digits', async () => {
-    expect(checkProfile({ username: ' ', phone: '', address: '', addressDetail: '', rankingOptOut: false })).toEqual({
+  test('the nickname is required with its own message; the mobile number is not a field of the form', async () => {
+    expect(checkProfile({ username: ' ', address: '', addressDetail: '', rankingOptOut: false })).toEqual({
       ok: false,
       errors: { username: 'validation.nicknameRequired' },
     });
-    expect(checkProfile({ username: 'a', phone: '12a', address: '', addressDetail: '', rankingOptOut: false })).toEqual(
-      {
-        ok: false,
-        errors: { phone: 'validation.numeric' },
-      },
-    );
     const t = await useLanguage('ko');
     const user = userEvent.setup();
     renderAt(
       '/edit-user-profile',
       <Route path="/edit-user-profile" element={<EditProfileForm user={currentUser({ imageUrl: '' })} />} />,
     );
-    const phone = screen.getByLabelText(t.signUp.phone) as HTMLInputElement;
-    await user.type(phone, '010-12ab34');
-    expect(phone.value).toBe('0101234');
+    expect(screen.queryByLabelText(t.signUp.phone)).toBeNull();
     await user.clear(screen.getByLabelText(new RegExp(`^${t.signUp.nickname}`)));
     await user.click(screen.getByRole('button', { name: t.editProfile.save }));
     expect(screen.getByText(t.validation.nicknameRequired)).toBeTruthy();

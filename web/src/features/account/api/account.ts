@@ -1,9 +1,8 @@
 import { api } from '../../../shared/api/client';
 
-/** The profile fields a member edits (`/edit-user-profile`). */
+/** The profile fields a member edits (`/edit-user-profile`); the mobile number is confirmed apart (../phone-confirmation.tsx). */
 export interface ProfileValues {
   username: string;
-  phone: string;
   address: string;
   addressDetail: string;
   /** Left out of the creator pages' public Top-3 supporters. */

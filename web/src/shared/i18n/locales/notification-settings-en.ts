@@ -10,9 +10,22 @@ export const notificationSettingsEn: NotificationSettingsMessages = {
   mail: 'Mail',
   alimtalk: 'KakaoTalk',
   alimtalkOnFile:
-    'KakaoTalk messages (알림톡) about missions, deadlines, draws and payments go to the mobile number on your profile.',
+    'KakaoTalk messages (알림톡) about missions, deadlines, draws and payments go to your confirmed mobile number.',
   alimtalkNoPhone:
-    'Add a mobile number to your profile to get missions, deadlines, draws and payments as KakaoTalk messages (알림톡) too.',
+    'Confirm a mobile number to get missions, deadlines, draws and payments as KakaoTalk messages (알림톡) too.',
+  phone: {
+    title: 'Mobile number',
+    intro: 'KakaoTalk messages (알림톡) go only to a number confirmed with the code we text to it.',
+    confirmed: '{{phone}} confirmed',
+    unconfirmed: '{{phone}} not confirmed yet',
+    none: 'No mobile number yet.',
+    number: 'Mobile number',
+    send: 'Text me a code',
+    sent: 'A code was sent to {{phone}}. Enter it within 5 minutes.',
+    code: '6-digit code',
+    confirm: 'Confirm',
+    done: 'Your mobile number is confirmed.',
+  },
   channelOf: '{{topic}} {{channel}}',
   topics: {
     MISSION_REQUESTS: 'New mission requests',

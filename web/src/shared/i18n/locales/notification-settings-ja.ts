@@ -9,9 +9,22 @@ export const notificationSettingsJa: NotificationSettingsMessages = {
   mail: 'メール',
   alimtalk: 'カカオトーク',
   alimtalkOnFile:
-    'ミッション・期限・抽選・決済のお知らせは、プロフィールの携帯電話番号にカカオトーク(알림톡)でも届きます。',
+    'ミッション・期限・抽選・決済のお知らせは、認証済みの携帯電話番号にカカオトーク(알림톡)でも届きます。',
   alimtalkNoPhone:
-    'プロフィールに携帯電話番号を登録すると、ミッション・期限・抽選・決済のお知らせをカカオトーク(알림톡)でも受け取れます。',
+    '携帯電話番号を認証すると、ミッション・期限・抽選・決済のお知らせをカカオトーク(알림톡)でも受け取れます。',
+  phone: {
+    title: '携帯電話番号の認証',
+    intro: 'カカオトーク(알림톡)は、SMSの認証番号で確認した番号にだけ届きます。',
+    confirmed: '{{phone}} 認証済み',
+    unconfirmed: '{{phone}} 未認証',
+    none: '携帯電話番号が登録されていません。',
+    number: '携帯電話番号',
+    send: '認証番号を受け取る',
+    sent: '{{phone}}に認証番号を送りました。5分以内に入力してください。',
+    code: '6桁の認証番号',
+    confirm: '認証する',
+    done: '携帯電話番号を認証しました。',
+  },
   channelOf: '{{topic}} {{channel}}',
   topics: {
     MISSION_REQUESTS: '新しいミッションリクエスト',
