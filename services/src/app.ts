@@ -25,9 +25,8 @@ import {
   oauth2Routes,
   userImageRoutes,
   userRoutes,
-  type SmsProvider,
-  smsProviderFor,
 } from './users';
+import { type SmsProvider, smsProviderFor } from './sms';
 import {
   coinHistoryRoutes,
   coinRefundAdminRoutes,
@@ -107,7 +106,7 @@ export interface AppDependencies {
   mailer: Mailer;
   /** The development mailbox behind /dev/mail (embedded mode without SMTP_URL). */
   devMailbox?: DevMailbox;
-  /** SMS (the mobile number's confirmation code); by default the configured one (services/src/users/sms.ts). */
+  /** SMS (the mobile number's confirmation code); by default the configured one (services/src/sms/sms.ts). */
   sms?: SmsProvider | null;
   rateLimits?: RateLimits;
   /** The clock (tests pass a fixed or moving one). */

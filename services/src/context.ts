@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail';
-import type { SmsProvider } from './users';
+import type { SmsProvider } from './sms';
 
 /** What services need from the outside world, passed in so tests can use real components and a fixed clock. */
 export interface ServiceContext {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { createDevMailbox } from '@fanmission/services/mail';
-import type { sandboxSmsProvider } from '@fanmission/services/users';
+import type { sandboxSmsProvider } from '@fanmission/services/sms';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { resources } from '../../web/src/shared/i18n/resources';

@@ -8,5 +8,4 @@ export { findCaller, insertUser, passwordCredentialOf } from './repository';
 export { passwordPageLink } from './passwords';
 export { userRoutes } from './routes';
 export { ensureOperatorAccount, isUnderPublicUrl } from './service';
-export { sandboxSmsProvider, type SmsProvider, smsProviderFor, type SmsSend } from './sms';
 export { type UsersTables } from './table';

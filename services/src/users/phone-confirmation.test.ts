@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { sandboxSmsProvider } from './sms';
+import { sandboxSmsProvider } from '../sms';
 
 const clock = { now: new Date('2026-11-28T01:00:00Z') };
 const sms = sandboxSmsProvider();

@@ -1,0 +1,1 @@
+export { sandboxSmsProvider, type SmsProvider, smsProviderFor, type SmsSend } from './sms';
