@@ -2,6 +2,7 @@
 export { createSettlementActivities, type SettlementActivityDependencies } from './activities';
 export { settlementAdminRoutes } from './admin-routes';
 export { requestStatementBatch } from './batches';
+export { createTransferBatch } from './transfer-batches';
 export { decideStatement, statementApprovals } from './console';
 export { cjkFont } from './documents';
 export { confirmGradeProposalOrRequestApproval, gradeProposalOverrideApproval } from './grade-proposal-approvals';

@@ -20,6 +20,7 @@ import {
 } from '../creators';
 import {
   confirmGradeProposalOrRequestApproval,
+  createTransferBatch,
   decideStatement,
   proposeMonthlyGrades,
   requestStatementBatch,
@@ -32,6 +33,7 @@ import {
   requestBankTransfer,
 } from '../payments';
 import { DEMO_STAFF } from './demo-accounts';
+import { DEMO_PRODUCTS } from './demo-catalog';
 
 const DEMO_BONUS_ITEM = '데모 대량 무료 코인';
 const DEMO_NEW_BONUS_ITEM = '데모 신규 가입 축하 코인';
@@ -179,6 +181,30 @@ async function seedStatementBatches(ctx: ServiceContext, caller: Caller): Promis
       transferDate: ctx.now().toISOString().slice(0, 10),
     });
   }
+  // The bank's way: a numbered transfer batch of a few approved statements of the oldest such month (none of the
+  // demo creators', whose three months the README describes), waiting for finance2@'s release before its file can be
+  // downloaded.
+  const demoCreators = DEMO_PRODUCTS.map((creator) => creator.url);
+  const statements = await ctx.db
+    .selectFrom('settlement_statements as s')
+    .innerJoin('creators as c', 'c.id', 's.creator_id')
+    .select(['s.id', 's.year', 's.month'])
+    .where('s.status', '=', 'APPROVED')
+    .where('s.payout_held', '=', false)
+    .where('c.url', 'not in', demoCreators)
+    .orderBy('s.year')
+    .orderBy('s.month')
+    .orderBy('s.id')
+    .limit(3)
+    .execute();
+  const first = statements[0];
+  if (!first) return;
+  const sameMonth = statements.filter((row) => row.year === first.year && row.month === first.month);
+  await createTransferBatch(ctx, caller, {
+    year: first.year,
+    month: first.month,
+    statementIds: sameMonth.map((row) => row.id),
+  });
 }
 
 /**
