@@ -171,7 +171,8 @@ describe('web app: coin history and coin charge', () => {
 
     const row = page.getByTestId('pending-row');
     await row.filter({ hasText: 'Kim Minji' }).filter({ hasText: en.coinHistory.deposit.ready }).waitFor();
-    await row.getByText('01012345678').waitFor();
+    // Shown as people write it.
+    await row.getByText('010-1234-5678').waitFor();
     expect(await balanceOf(fan)).toBe(0);
     // Switching tab resets the page and shows the history.
     await page.getByRole('tab', { name: en.coinHistory.history }).click();
@@ -235,7 +236,7 @@ describe('web app: coin history and coin charge', () => {
     // The pending request names the receipt it asked for.
     const asked = ko.coinHistory.pendingCashReceipt
       .replace('{{type}}', ko.coinCharge.cashReceiptPHONE)
-      .replace('{{number}}', '01098765432');
+      .replace('{{number}}', '010-9876-5432');
     await page.getByTestId('pending-cash-receipt').getByText(asked).waitFor();
     await page.getByTestId('pending-cash-receipt').scrollIntoViewIfNeeded();
     await screenshot(page, 'pending-cash-receipt', 'ko');

@@ -296,7 +296,8 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
       fanView.page.waitForEvent('download'),
       fanView.page.getByRole('button', { name: s.missions.media.download }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Happy birthday Minji.mp4');
+    // Named creator_product_day in safe characters, never after the creator's comment.
+    expect(download.suggestedFilename()).toMatch(/^[\p{L}\p{N}-]+_Birthdayvideo_\d{4}-\d{2}-\d{2}\.mp4$/u);
     const saved = await savedDownload(download);
     expect(readFileSync(saved).subarray(4, 8).toString('latin1')).toBe('ftyp');
     await shot(fanView.page, 'detail-download', 'ko');

@@ -88,7 +88,7 @@ describe('web app: installable, offline, live notifications', () => {
     await page.goto(`${served.baseUrl}/faq`);
     await page.getByRole('heading', { name: ko.network.pageFailed }).waitFor();
     await page.getByRole('link', { name: 'Fanmission', exact: true }).waitFor();
-    await page.getByRole('button', { name: ko.network.retry }).waitFor();
+    await page.getByRole('button', { name: ko.network.retry }).first().waitFor();
     await screenshot(page, 'web-pwa-offline-page-ko.png');
     // A page opened before (its code cached as it loaded): the page, and the connection's state over it.
     await page.goto(`${served.baseUrl}/creator-search`);
@@ -96,7 +96,7 @@ describe('web app: installable, offline, live notifications', () => {
       .getByRole('status')
       .getByText(new RegExp(`${ko.network.offline}|${ko.network.unstable}`))
       .waitFor();
-    await page.getByRole('button', { name: ko.network.retry }).waitFor();
+    await page.getByRole('button', { name: ko.network.retry }).first().waitFor();
     await screenshot(page, 'web-pwa-offline-ko.png');
     await page.context().setOffline(false);
   });

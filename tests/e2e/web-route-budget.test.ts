@@ -21,7 +21,9 @@ import { useServedApp } from '../harness/served-app';
 // joined the shell; raised to 336 KB on 2026-11-28 (mission detail 332.5 KB with the report dialog loaded on demand):
 // the texts of comment reports, refund destinations, receipts and payout checks in three languages are in the eager
 // locale files. The next cut is lazy locale namespaces.
-const ROUTE_BUDGET_BYTES = 336 * 1024;
+// Raised to 344 KB on 2026-11-29 (mission detail 341.9 KB, creator page 341.3 KB): the share panel, the review form
+// and list, the request button's capacity reason and the live notices' toasts joined those routes.
+const ROUTE_BUDGET_BYTES = 344 * 1024;
 
 async function scriptsOf(page: Page, url: string, ready: (page: Page) => Promise<void>) {
   const scripts = new Map<string, number>();

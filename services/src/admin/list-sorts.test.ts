@@ -49,6 +49,13 @@ async function fillSmallLists() {
     select 'popup ' || n, n % 2 = 0, case when n % 3 = 0 then null else ${NOW}::timestamptz + (n % 4) * interval '1 day' end,
       ${NOW}::timestamptz - (n % 3) * interval '1 hour'
     from generate_series(1, 12) n`.execute(db);
+  await sql`
+    insert into settlement_transfer_batches (year, month, status, created_by_user_id, created_at, statement_count,
+      total_won, file_sha256, cancelled_by_user_id, cancelled_at)
+    select 2026, 1 + n % 12, case when n % 3 = 0 then 'CANCELLED' else 'CREATED' end, u.id,
+      ${NOW}::timestamptz - (n % 4) * interval '1 hour', 1 + n, 1000 * n, md5(n::text) || md5(n::text),
+      case when n % 3 = 0 then u.id end, case when n % 3 = 0 then ${NOW}::timestamptz end
+    from generate_series(1, 12) n, (select id from users order by id limit 1) u`.execute(db);
   // Through the API, so that the audit log has entries too.
   for (let n = 1; n <= 6; n += 1) {
     const response = await app().inject({

@@ -82,7 +82,7 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     await closeAlert(p.unknownFormat);
     expect(calls).toEqual([]);
     expect(screen.queryByTestId('performed-file')).toBeNull();
-    await userEvent.type(screen.getByLabelText(p.comment), 'Happy birthday');
+    await userEvent.type(screen.getByLabelText(p.comment, { exact: false }), 'Happy birthday');
     expect(send().disabled).toBe(true);
 
     await userEvent.upload(chooser(), new File([new Uint8Array(8)], 'answer.mp4', { type: 'video/mp4' }));
@@ -92,9 +92,9 @@ describe.each<Language>(['ko', 'en', 'ja'])('creator mission forms in %s', (lang
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(uploads).toEqual(['/api/v1/files/tus', '/api/v1/files/tus']);
     expect(send().disabled).toBe(false);
-    await userEvent.clear(screen.getByLabelText(p.comment));
+    await userEvent.clear(screen.getByLabelText(p.comment, { exact: false }));
     expect(send().disabled).toBe(true);
-    await userEvent.type(screen.getByLabelText(p.comment), 'Happy birthday');
+    await userEvent.type(screen.getByLabelText(p.comment, { exact: false }), 'Happy birthday');
     await userEvent.click(send());
     await closeAlert(p.done);
     expect(calls.at(-1)).toMatchObject({

@@ -17,7 +17,7 @@ export const notificationSettingsKo = {
     none: '등록된 휴대폰 번호가 없습니다.',
     number: '휴대폰 번호',
     send: '인증번호 받기',
-    sent: '{{phone}}(으)로 인증번호를 보냈습니다. 5분 안에 입력해 주세요.',
+    sent: '{{phone}} 번호로 인증번호를 보냈습니다. 5분 안에 입력해 주세요.',
     code: '인증번호 6자리',
     confirm: '인증하기',
     done: '휴대폰 번호를 인증했습니다.',
