@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   useNotify,
   useRecordContext,
@@ -57,7 +57,14 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [update, { isPending }] = useUpdate();
+  // The answer's notice and refresh sit on the hook, not on the call: a call's callbacks are dropped when the
+  // button unmounts before the answer comes (a phone turned sideways swaps a list's cards for its table), and the
+  // member would not learn that the decision was taken. `answered` holds the decision being sent.
+  const answered = useRef<(data: RaRecord & WithPendingApproval) => void>(() => undefined);
+  const [update, { isPending }] = useUpdate(undefined, undefined, {
+    onSuccess: (data: RaRecord & WithPendingApproval) => answered.current(data),
+    onError: (error) => notify((error as Error).message, { type: 'error' }),
+  });
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const titleId = useId();
@@ -68,36 +75,31 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
   const message = props.confirmMessage?.(record);
   const asks = props.reasonLabel !== undefined || facts !== undefined || message !== undefined;
 
-  const submit = (value: string) =>
-    update(
-      resource,
-      {
-        id: record.id,
-        data: props.patchOnly ? props.patch(record, value) : { ...record, ...props.patch(record, value) },
-        previousData: record,
-      },
-      {
-        onSuccess: (data: RaRecord & WithPendingApproval) => {
-          setOpen(false);
-          setReason('');
-          if (data.pendingApproval) {
-            const [key, args] = approvalSentNotice(data.pendingApproval);
-            notify(key, { type: 'info', messageArgs: args });
-            announceApprovalsChanged();
-          } else if (props.done) {
-            const [key, args] = props.done(record);
-            notify(key, { type: 'success', messageArgs: args });
-          } else if (facts) {
-            notify('console.confirm.done', {
-              type: 'success',
-              messageArgs: { action: label, who: facts.who, amount: amountText(facts) },
-            });
-          } else notify('ra.notification.updated', { type: 'success' });
-          refresh();
-        },
-        onError: (error) => notify((error as Error).message, { type: 'error' }),
-      },
-    );
+  const submit = (value: string) => {
+    answered.current = (data) => {
+      setOpen(false);
+      setReason('');
+      if (data.pendingApproval) {
+        const [key, args] = approvalSentNotice(data.pendingApproval);
+        notify(key, { type: 'info', messageArgs: args });
+        announceApprovalsChanged();
+      } else if (props.done) {
+        const [key, args] = props.done(record);
+        notify(key, { type: 'success', messageArgs: args });
+      } else if (facts) {
+        notify('console.confirm.done', {
+          type: 'success',
+          messageArgs: { action: label, who: facts.who, amount: amountText(facts) },
+        });
+      } else notify('ra.notification.updated', { type: 'success' });
+      refresh();
+    };
+    update(resource, {
+      id: record.id,
+      data: props.patchOnly ? props.patch(record, value) : { ...record, ...props.patch(record, value) },
+      previousData: record,
+    });
+  };
   return (
     <>
       <Button
