@@ -98,6 +98,21 @@ export function useInstallHint(): InstallHint {
   }, currentHint);
 }
 
+/**
+ * How this browser adds the app, whatever the hint's state (the landing page's own entry): its prompt, Safari's share
+ * menu, its menu otherwise, or 'installed' when the page already runs as the installed app. 'menu' before scripts run.
+ */
+export function useInstallWay(): 'prompt' | 'ios' | 'menu' | 'installed' {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => (isStandalone() ? 'installed' : deferredPrompt ? 'prompt' : isIos() ? 'ios' : 'menu'),
+    () => 'menu',
+  );
+}
+
 /** Opens the browser's install prompt; the hint goes whatever the member answers. */
 export async function promptInstall(): Promise<void> {
   const event = deferredPrompt;

@@ -72,6 +72,8 @@ export const en: Messages = {
     start: 'Get started',
     appStore: 'Download on the App Store',
     googlePlay: 'Get it on Google Play',
+    addToHome: 'Add to home screen',
+    addToHomeHow: 'Choose “Add to Home screen” or “Install app” in your browser’s menu to use Fanmission like an app.',
   },
   notFound: { title: 'The page cannot be found.', home: 'Home' },
   placeholder: { body: 'This screen is in preparation.' },

@@ -73,6 +73,9 @@ export const ja: Messages = {
     start: 'はじめる',
     appStore: 'App Storeからダウンロード',
     googlePlay: 'Google Playで手に入れよう',
+    addToHome: 'ホーム画面に追加',
+    addToHomeHow:
+      'ブラウザのメニューで「ホーム画面に追加」または「アプリをインストール」を選ぶと、アプリのように使えます。',
   },
   notFound: { title: 'ページが見つかりません。', home: 'ホームへ' },
   placeholder: { body: 'この画面は準備中です。' },

@@ -72,6 +72,8 @@ export const ko = {
     start: '시작하기',
     appStore: 'App Store에서 다운로드',
     googlePlay: 'Google Play에서 다운로드',
+    addToHome: '홈 화면에 추가',
+    addToHomeHow: '브라우저 메뉴에서 「홈 화면에 추가」 또는 「앱 설치」를 선택하면 앱처럼 쓸 수 있어요.',
   },
   notFound: { title: '페이지를 찾을 수 없습니다.', home: '홈으로' },
   placeholder: { body: '이 화면은 준비 중입니다.' },
