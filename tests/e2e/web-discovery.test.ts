@@ -303,6 +303,7 @@ describe('web app: discovery', () => {
     await page.goto(url(`/aria${suffix}`));
     await page.getByRole('heading', { name: `Aria ${suffix}` }).waitFor();
     await page.getByText(`#Dance${suffix}`).waitFor();
+    await untilStill(page);
     const song = page.getByRole('region', { name: 'Birthday song' });
     const cheer = page.getByRole('region', { name: 'Cheer video' });
     const requestOf = (card: typeof song) => card.getByRole('button', { name: en.creatorPage.request });
@@ -323,9 +324,11 @@ describe('web app: discovery', () => {
     await requestOf(cheer).click();
     await page.waitForURL(/\/login$/);
 
-    // A fan gets the request dialog.
+    // A fan gets the request dialog. The cards are clicked once the page has settled: the creator's chips, ranking
+    // and availability arrive after his profile and move the cards below them down.
     page = (await openPage('en', fanSession(fan))).page;
     await page.goto(url(`/creator/${aria.creatorId}`));
+    await untilStill(page);
     await page
       .getByRole('region', { name: 'Birthday song' })
       .getByRole('button', { name: /Birthday song/ })
@@ -339,6 +342,7 @@ describe('web app: discovery', () => {
     // Another creator is refused.
     page = (await openPage('en', creatorSession(bora))).page;
     await page.goto(url(`/aria${suffix}`));
+    await untilStill(page);
     await page
       .getByRole('region', { name: 'Birthday song' })
       .getByRole('button', { name: /Birthday song/ })
@@ -353,6 +357,7 @@ describe('web app: discovery', () => {
   test('request modal: fields, limits, counter, messages; a BASIC request spends the coins', async () => {
     const { page, errors } = await openPage('en', fanSession(fan));
     await page.goto(url(`/aria${suffix}`));
+    await untilStill(page);
     const song = page.getByRole('region', { name: 'Birthday song' });
     await song.getByRole('button', { name: /Birthday song/ }).click();
     await song.getByRole('button', { name: en.creatorPage.request }).click();

@@ -12,7 +12,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { collectPageErrors, creatorSession, storeSession } from '../support/browser';
+import { collectPageErrors, creatorSession, sessionState } from '../support/browser';
 import { logInToConsole } from '../support/console';
 import { AXE_TAGS } from '../support/web-a11y';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
@@ -75,11 +75,11 @@ describe('verified payout accounts on screen', () => {
     expect(response.statusCode, response.body).toBe(200);
   }
 
+  /** A page whose context starts with the creator's session (no page of the app loaded to write it). */
   async function open(creator: IncomeCreator, language: string, width: number) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const errors = collectPageErrors(page);
-    await storeSession(page, served.baseUrl, { ...creatorSession(creator), lang: language }, { clear: true });
-    return { page, errors };
+    const storageState = sessionState(served.baseUrl, { ...creatorSession(creator), lang: language });
+    const page = await browser.newPage({ viewport: { width, height: 900 }, storageState });
+    return { page, errors: collectPageErrors(page) };
   }
 
   async function shot(page: Page, name: string) {

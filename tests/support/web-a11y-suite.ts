@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '@fanmission/services/seed';
 import { signSessionToken } from '@fanmission/services/auth';
 import { DAY_MS, kstDate, type Role } from '@fanmission/contracts';
-import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
+import { fund, insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { resources, type Messages } from '../../web/src/shared/i18n/resources';
 import { createAccount } from '../harness/accounts';
@@ -111,7 +111,24 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
     let browser: Browser;
     let data: ScreenData;
     const sessions = {} as Record<Viewer, WebSession>;
-    const accounts = {} as Record<'fan' | 'creator', { id: number; token: string }>;
+    /** The storage of a viewer who closed the operator's popup before (set in beforeAll). */
+    let closedPopups: Record<string, string>;
+    /** The session of a member made for one test (as `createAccount` makes them), with the popup closed. */
+    const sessionOf = async (account: { id: number; token: string }, creatorId?: number): Promise<WebSession> => {
+      const row = await served.testApp.app.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', account.id)
+        .executeTakeFirstOrThrow();
+      return {
+        token: `Bearer ${account.token}`,
+        UserId: String(account.id),
+        IsVerified: 'true',
+        UserName: row.username,
+        ...(creatorId !== undefined && { CreatorId: String(creatorId) }),
+        ...closedPopups,
+      };
+    };
     let newFanId: number;
     let newProduct: Awaited<ReturnType<typeof registerProduct>>;
     const contexts: BrowserContext[] = [];
@@ -215,7 +232,7 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
       // Every viewer has closed the operator's popup before (it has a screen of its own: `newcomer`).
       const popups = await app.db.selectFrom('popups').select('id').execute();
       const dismissed = JSON.stringify(popups.map((popup) => Number(popup.id)));
-      const closedPopups = { 'ignore-logged-on-popup': dismissed, 'ignore-logged-off-popup': dismissed };
+      closedPopups = { 'ignore-logged-on-popup': dismissed, 'ignore-logged-off-popup': dismissed };
       const fan = await user('fan@fanmission.local');
       const creator = await user('creator@fanmission.local');
       const newbie = await user('newbie@fanmission.local');
@@ -228,7 +245,6 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         newbie: { ...newbie.session, ...closedPopups },
         dancer: { ...dancer.session, ...closedPopups },
       });
-      Object.assign(accounts, { fan, creator });
       // Members as a new user makes them: no picture, a long Latin name (one word of 64 letters; 66 characters in
       // words), a creator with no URL yet and one product (`NEW_MEMBER_SCREENS`).
       const newFan = await createAccount(app, {
@@ -239,24 +255,9 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         url: null,
       });
       newProduct = await registerProduct(app, newCreator, { type: 'BASIC', name: 'A song with your name in it' });
-      const newSession = async (account: { id: number; token: string }, creatorId?: number) => {
-        const row = await app.db
-          .selectFrom('users')
-          .select('username')
-          .where('id', '=', account.id)
-          .executeTakeFirstOrThrow();
-        return {
-          token: `Bearer ${account.token}`,
-          UserId: String(account.id),
-          IsVerified: 'true',
-          UserName: row.username,
-          ...(creatorId !== undefined && { CreatorId: String(creatorId) }),
-          ...closedPopups,
-        };
-      };
       Object.assign(sessions, {
-        newFan: await newSession(newFan),
-        newCreator: await newSession(newCreator, newCreator.creatorId),
+        newFan: await sessionOf(newFan),
+        newCreator: await sessionOf(newCreator, newCreator.creatorId),
       });
       newFanId = newFan.id;
       const mission = await app.db
@@ -505,7 +506,10 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
 
       test('keyboard only: charge coins through the checkout', { timeout: 120_000 }, async () => {
         const t = resources.ko.translation;
-        // The coins the fan's deposits brought (his balance also moves with the mission-request journey beside this one).
+        // A fan of this test's own: a charge tells its member live (a toast, his balance and history asked for again),
+        // which would change the screens of the demo fan that the sweep beside this test is checking.
+        const charger = await createAccount(served.testApp.app, { username: 'keyboard charger' });
+        // The coins the member's deposits brought.
         const deposited = async () =>
           Number(
             (
@@ -513,12 +517,12 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
                 .selectFrom('coin_deposits as d')
                 .innerJoin('coin_items as i', 'i.id', 'd.coin_item_id')
                 .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('i.point'), eb.lit(0)).as('coins'))
-                .where('d.user_id', '=', accounts.fan.id)
+                .where('d.user_id', '=', charger.id)
                 .executeTakeFirstOrThrow()
             ).coins,
           );
         const before = await deposited();
-        const { page, errors } = await newPage('ko', sessions.fan, { width: 390, height: 844 });
+        const { page, errors } = await newPage('ko', await sessionOf(charger), { width: 390, height: 844 });
         await page.goto(url('/coin-history'));
         await settle(page);
         await tabTo(page, t.coinHistory.charge);
@@ -649,19 +653,26 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
 
       test('keyboard only: request a mission from the creator page', { timeout: 120_000 }, async () => {
         const t = resources.ko.translation;
+        // A fan and a creator of this test's own: a request tells both live (a toast, the fan's coins asked for
+        // again), which would change the screens of the demo members that the sweep beside this test is checking.
+        const app = served.testApp.app;
+        const requester = await createAccount(app, { username: 'keyboard requester' });
+        await fund(app.db, requester.id, 1000, app.ctx.now());
+        const singer = await createCreator(app, { name: '키보드 가수' });
+        await registerProduct(app, singer, { type: 'BASIC', name: '생일 축하 노래' });
         const count = async () =>
           Number(
             (
-              await served.testApp.app.db
+              await app.db
                 .selectFrom('missions')
                 .select((eb) => eb.fn.countAll().as('count'))
-                .where('user_id', '=', accounts.fan.id)
+                .where('user_id', '=', requester.id)
                 .executeTakeFirstOrThrow()
             ).count,
           );
         const before = await count();
-        const { page, errors } = await newPage('ko', sessions.fan, { width: 390, height: 844 });
-        await page.goto(url(`/creator/${data.creatorId}`));
+        const { page, errors } = await newPage('ko', await sessionOf(requester), { width: 390, height: 844 });
+        await page.goto(url(`/creator/${singer.creatorId}`));
         await settle(page);
         await tabTo(page, /^생일 축하 노래/, 60);
         await page.keyboard.press('Enter');

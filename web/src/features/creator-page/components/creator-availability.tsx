@@ -57,6 +57,8 @@ export function CreatorAvailabilityNotice({ creatorId }: { creatorId: number }) 
   const { data } = useCreatorAvailability(creatorId);
   if (!data) return null;
   const times = responseTimesText(t, i18n.language, data.responseTimes);
+  // Nothing to say, no box: its margins would move the product cards below once the answer arrives.
+  if (!data.paused && !times) return null;
   return (
     <Stack spacing={1} sx={{ my: 1 }} data-testid="creator-availability">
       {data.paused ? (
