@@ -6,6 +6,24 @@ import { api, apiHeaders, apiUrl } from './client';
 /** Waits before each new attempt after a network failure: at once, then up to 30 s apart (tus-js-client retries). */
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 30_000, 30_000];
 
+/**
+ * The progress of an upload: bytes sent and the file's size; `interrupted`, when given, hears that the connection
+ * dropped and the upload waits to go on (the next progress means it goes on).
+ */
+export interface ProgressListener {
+  (sent: number, total: number): void;
+  interrupted?: () => void;
+}
+
+/**
+ * Whether a failed request of an upload is tried again: when no answer came (the network dropped: also while the
+ * phone says it is offline, so a tunnel does not end the upload), or the server failed or asked to come back (409,
+ * 423); never for the other answers of the 400s (the file is refused).
+ */
+export function retriesAfter(status: number): boolean {
+  return status === 0 || status >= 500 || status === 409 || status === 423;
+}
+
 export interface ResumableUpload<T> {
   /** The file the upload became (the same answer as `POST /files/s3`); rejects with the server's message. */
   done: Promise<T>;
@@ -35,7 +53,7 @@ function messageOf(error: Error): string {
 export function resumableUpload<T>(
   file: File,
   purpose: MemberUploadPurpose,
-  onProgress: (sent: number, total: number) => void,
+  onProgress: ProgressListener,
 ): ResumableUpload<T> {
   let upload: Upload | undefined;
   // The protocol's client loads with the first upload: the pages that only might upload (a creator's page, a
@@ -52,6 +70,11 @@ export function resumableUpload<T>(
           storeFingerprintForResuming: true,
           removeFingerprintOnSuccess: true,
           onProgress,
+          onShouldRetry: (error) => {
+            const retries = retriesAfter(error.originalResponse?.getStatus() ?? 0);
+            if (retries) onProgress.interrupted?.();
+            return retries;
+          },
           onError: (error) => reject(new Error(messageOf(error))),
           onSuccess: ({ lastResponse }) => {
             // The last PATCH answers the file; a resumed upload that was already complete asks for it.
@@ -90,7 +113,7 @@ export function resumableUploadTo(
   path: string,
   file: File,
   purpose: MemberUploadPurpose,
-  onProgress: (sent: number, total: number) => void,
+  onProgress: ProgressListener,
 ): ResumableUpload<FileEntry> {
   const upload = resumableUpload<FileEntry>(file, purpose, onProgress);
   const done = upload.done.then(

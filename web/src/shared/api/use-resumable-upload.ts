@@ -1,8 +1,6 @@
 import { useRef, useState } from 'react';
 import type { UploadState } from '../ui/upload-progress';
-import type { ResumableUpload } from './upload';
-
-type Progress = (sent: number, total: number) => void;
+import type { ProgressListener, ResumableUpload } from './upload';
 
 /**
  * One resumable upload at a time with its progress, pause and resume: `run(size, start)` starts the upload `start`
@@ -12,10 +10,15 @@ export function useResumableUpload() {
   const [progress, setProgress] = useState<UploadState | null>(null);
   const running = useRef<ResumableUpload<unknown> | null>(null);
 
-  const run = async <T>(size: number, start: (onProgress: Progress) => ResumableUpload<T>): Promise<T> => {
-    setProgress({ sent: 0, total: size, paused: false });
+  const run = async <T>(size: number, start: (onProgress: ProgressListener) => ResumableUpload<T>): Promise<T> => {
+    setProgress({ sent: 0, total: size, paused: false, reconnecting: false });
     try {
-      const upload = start((sent, total) => setProgress((state) => ({ sent, total, paused: state?.paused ?? false })));
+      const onProgress: ProgressListener = Object.assign(
+        (sent: number, total: number) =>
+          setProgress((state) => ({ sent, total, paused: state?.paused ?? false, reconnecting: false })),
+        { interrupted: () => setProgress((state) => state && { ...state, reconnecting: true }) },
+      );
+      const upload = start(onProgress);
       running.current = upload;
       return await upload.done;
     } finally {

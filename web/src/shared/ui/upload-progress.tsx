@@ -5,11 +5,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** An upload under way: bytes sent of the file's size, and whether the member paused it. */
+/**
+ * An upload under way: bytes sent of the file's size, whether the member paused it, and whether the connection
+ * dropped and it waits to go on by itself.
+ */
 export interface UploadState {
   sent: number;
   total: number;
   paused: boolean;
+  reconnecting?: boolean;
 }
 
 export const uploadPercent = (state: UploadState) =>
@@ -43,6 +47,11 @@ export function UploadProgress({
       <LinearProgress variant="determinate" value={percent} aria-label={label} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="caption">{state.paused ? t('upload.paused') : label}</Typography>
+        {state.reconnecting && !state.paused ? (
+          <Typography variant="caption" color="warning.dark" role="status">
+            {t('upload.reconnecting')}
+          </Typography>
+        ) : null}
         <Typography variant="caption" color="text.secondary">
           {t('upload.remaining', { size: formatSize(Math.max(0, state.total - state.sent)) })}
         </Typography>

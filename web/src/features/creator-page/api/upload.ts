@@ -1,15 +1,12 @@
 import type { FileEntry } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
-import { type ResumableUpload, resumableUpload } from '../../../shared/api/upload';
+import { type ProgressListener, type ResumableUpload, resumableUpload } from '../../../shared/api/upload';
 
 /**
  * A request attachment as a resumable upload (`/files/tus`, purpose `request-attachment`): resolves with the stored
  * file; rejects with the server's message (or the HTTP status) on failure.
  */
-export function uploadAttachment(
-  file: File,
-  onProgress: (sent: number, total: number) => void,
-): ResumableUpload<FileEntry> {
+export function uploadAttachment(file: File, onProgress: ProgressListener): ResumableUpload<FileEntry> {
   return resumableUpload<FileEntry>(file, 'request-attachment', onProgress);
 }
 

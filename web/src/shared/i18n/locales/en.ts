@@ -38,6 +38,7 @@ export const en: Messages = {
     pause: 'Pause',
     resume: 'Resume',
     paused: 'Paused',
+    reconnecting: 'Connection lost · the upload continues once you are back online',
   },
   language: { label: 'Language' },
   header: {

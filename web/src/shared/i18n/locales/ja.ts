@@ -38,6 +38,7 @@ export const ja: Messages = {
     pause: '一時停止',
     resume: '再開',
     paused: '一時停止中',
+    reconnecting: '接続が切れました · 再接続すると続きからアップロードします',
   },
   language: { label: '言語' },
   header: {

@@ -38,6 +38,7 @@ export const ko = {
     pause: '일시정지',
     resume: '이어서 올리기',
     paused: '일시정지됨',
+    reconnecting: '연결이 끊겼어요 · 다시 연결되면 이어서 올립니다',
   },
   language: { label: '언어' },
   header: {
