@@ -78,7 +78,18 @@ export function toNotification(
   };
 }
 
-/** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */
+/** The kinds whose words (the creator's, the operator's) follow the text, quoted. */
+const QUOTING_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'MISSION_ACCEPTED',
+  'MISSION_REFUSED',
+  'BLOCK_OBJECTION_ACCEPTED',
+  'BLOCK_OBJECTION_REJECTED',
+]);
+
+/**
+ * A notification's text; an acceptance or a refusal that carries the creator's words, or a decided block objection
+ * with the operator's, quotes them after it.
+ */
 export function notificationText(
   language: Language,
   kind: NotificationKind,
@@ -91,9 +102,11 @@ export function notificationText(
   if (kind === 'COIN_REFUND_PAID') return refundPaidText(language, params);
   const text = translate(language, `notification.${kind}`, notificationTextParams(language, params));
   const message = typeof params.message === 'string' ? params.message.trim() : '';
-  if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;
-  return `${text} ${translate(language, `notification.message.${kind}`, { message })}`;
+  if (!message || !QUOTING_KINDS.has(kind)) return text;
+  return `${text} ${translate(language, `notification.message.${kind as QuotingKind}`, { message })}`;
 }
+
+type QuotingKind = 'MISSION_ACCEPTED' | 'MISSION_REFUSED' | 'BLOCK_OBJECTION_ACCEPTED' | 'BLOCK_OBJECTION_REJECTED';
 
 /** The values a notification's text is filled with: its parameters, and a deadline reminder's time left. */
 export const notificationTextParams = (
