@@ -184,6 +184,7 @@ describe('web app: refunds and coin lots', () => {
       .filter({ hasText: '-70' })
       .getByText('부분 환불 (수수료 2코인)')
       .waitFor();
+    await phone.page.getByTestId('coin-history-refund').first().waitFor();
     await screenshot(phone.page, 'history-partial-refund-360', 'ko');
     await phone.page.getByRole('tab', { name: ko.coinHistory.pending }).click();
     await phone.page.getByTestId('refund-destination').first().getByText('신한은행 110-***-789 김팬').waitFor();
