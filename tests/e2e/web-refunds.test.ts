@@ -86,7 +86,13 @@ describe('web app: refunds and coin lots', () => {
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
     // The withdrawal is a REFUND row of -100; the charge says it was withdrawn and its refund is under way.
-    await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND).waitFor();
+    await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND, { exact: true }).waitFor();
+    // Its request under it: the won, the pay method it goes back to, requested.
+    await rows
+      .filter({ hasText: '-100' })
+      .getByTestId('coin-history-refund')
+      .getByText(/^10,000원 · .+로 환불 · 요청됨 \(\d{4}\.\d{2}\.\d{2}까지 지급\)$/)
+      .waitFor();
     await firstCharge
       .getByTestId('charge-withdrawn')
       .getByText(/^철회됨 · \d{4}\.\d{2}\.\d{2}까지 결제 수단으로 환불됩니다$/)
