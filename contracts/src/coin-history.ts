@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_NAMES } from './banks';
 import {
   coinEventTypeSchema,
   coinItemTypeSchema,
@@ -6,6 +7,7 @@ import {
   payMethodSchema,
   paymentCurrencySchema,
 } from './coins';
+import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
 import { PAGE_SIZES } from './limits';
 import { missionRejectionReasonSchema, missionStatusSchema, productTypeSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
@@ -61,6 +63,94 @@ export const coinHistoryDepositSchema = z.object({
   }),
 });
 
+/**
+ * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
+ * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
+ * corrects the bank account, which makes it requested again.
+ */
+export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
+export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
+export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
+
+export const REFUND_ACCOUNT_HOLDER_MAX = 100;
+/** The fan's account a partial refund is paid to: a bank from `BANKS` (its Korean name), the holder, the number. */
+export const refundBankAccountSchema = z
+  .object({
+    bankName: z.enum(BANK_NAMES, { error: 'coinRefunds.bankNameInvalid' }),
+    bankAccountHolder: z
+      .string()
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(REFUND_ACCOUNT_HOLDER_MAX, { error: 'coinRefunds.holderTooLong' }),
+    bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }),
+  })
+  .meta({ id: 'RefundBankAccount' });
+export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
+
+/**
+ * Where a refund request's money goes, decided when the coins are taken by the money-out rule
+ * (services/src/money-out/rules.ts): each charge goes back the way it came. `ORIGINAL_METHOD` when every charge it
+ * pays back goes through its provider (`methods`: their pay methods; `withoutbankbook` is a withdrawn bank deposit,
+ * sent back to the account it came from); `BANK_ACCOUNT` when none can (bank deposits, billed phone charges: the
+ * fan's own account, `account`, null once data retention erased it); `SPLIT` when both: the provider charges back
+ * through `methods`, the rest to `account`.
+ */
+export function refundDestinationSchemaOf<Account extends z.ZodType>(account: Account) {
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('BANK_ACCOUNT'), account: account.nullable() }),
+    z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
+    z.object({ kind: z.literal('SPLIT'), methods: z.array(payMethodSchema).min(1), account: account.nullable() }),
+  ]);
+}
+export const refundDestinationSchema = refundDestinationSchemaOf(refundBankAccountSchema).meta({
+  id: 'RefundDestination',
+});
+export type RefundDestination = z.infer<typeof refundDestinationSchema>;
+export type RefundDestinationKind = RefundDestination['kind'];
+
+/**
+ * One charge a refund request pays back: a card, KakaoPay, PayPal or unbilled phone charge always through its
+ * provider in that charge's own currency; bank deposits and billed phone charges by bank transfer in won.
+ */
+export const coinRefundPartSchema = z
+  .object({
+    /** The payment order of the charge; null for bank deposits. */
+    paymentId: z.string().nullable(),
+    via: z.enum(['PROVIDER', 'BANK_TRANSFER']),
+    /** sandbox, portone or paypal; null for a bank transfer. */
+    provider: z.string().nullable(),
+    coins: z.number().int(),
+    /** This charge's share of the 3 % partial-refund fee. */
+    feeCoins: z.number().int(),
+    currency: z.string().length(3),
+    /** In `currency`'s minor unit (won, cents). */
+    amount: z.number().int(),
+    /** When the provider refunded it (null until then, and for a bank transfer). */
+    refundedAt: instant.nullable(),
+    providerRefundId: z.string().nullable(),
+  })
+  .meta({ id: 'CoinRefundPart' });
+export type CoinRefundPart = z.infer<typeof coinRefundPartSchema>;
+
+/**
+ * The refund request a refund row made (a partial refund, a withdrawn charge): what goes back in won, where to and
+ * how it stands, as the pending tab's list shows it (`CoinRefund`).
+ */
+export const coinHistoryRefundSchema = z
+  .object({
+    id: z.number().int(),
+    status: coinRefundStatusSchema,
+    /** Won paid back (the coins less the fee, × 100). */
+    amount: z.number().int(),
+    dueOn: z.iso.date(),
+    paidAt: instant.nullable(),
+    refusalReason: z.string().nullable(),
+    destination: refundDestinationSchema,
+    parts: z.array(coinRefundPartSchema),
+  })
+  .meta({ id: 'CoinHistoryRefund' });
+export type CoinHistoryRefund = z.infer<typeof coinHistoryRefundSchema>;
+
 export const coinHistoryMissionSchema = z.object({
   id: z.number().int(),
   status: missionStatusSchema,
@@ -90,6 +180,8 @@ export const coinHistoryRowSchema = z
     coinItemType: coinItemTypeSchema.nullable(),
     /** The 3 % fee a partial refund kept (PARTIAL_REFUND rows); null on other rows. */
     feeCoins: z.number().int().nullable(),
+    /** The refund request this row's coins went to (partial refunds, withdrawn charges); null on other rows. */
+    refund: coinHistoryRefundSchema.nullable(),
   })
   .meta({ id: 'CoinHistoryRow' });
 export type CoinHistoryRowDto = z.infer<typeof coinHistoryRowSchema>;
@@ -102,15 +194,6 @@ export const coinLotsQuerySchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
-
-/**
- * A refund request waits for finance to send the money (within 3 business days), then is marked paid. Finance may
- * refuse to pay it with a reason (e.g. the holder does not match the account): the money is still owed, and the fan
- * corrects the bank account, which makes it requested again.
- */
-export const COIN_REFUND_STATUSES = ['requested', 'paid', 'refused'] as const;
-export const coinRefundStatusSchema = z.enum(COIN_REFUND_STATUSES);
-export type CoinRefundStatus = z.infer<typeof coinRefundStatusSchema>;
 
 /** A charge's withdrawal, once asked: where its refund stands and by when it is due. */
 export const lotWithdrawalSchema = z.object({

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { adminApprovalTraceSchema } from './admin-approvals';
-import { BANK_NAMES } from './banks';
-import { BANK_ACCOUNT_NUMBER_PATTERN } from './creators';
-import { coinDepositPaymentSchema, coinRefundStatusSchema } from './coin-history';
-import { payMethodSchema } from './coins';
+import {
+  coinDepositPaymentSchema,
+  coinRefundPartSchema,
+  coinRefundStatusSchema,
+  refundBankAccountSchema,
+  refundDestinationSchema,
+  refundDestinationSchemaOf,
+  type RefundDestinationKind,
+} from './coin-history';
 import { pageQuerySchema, pageSchema } from './page';
 
 // The fan's refunds (a whole charge withdrawn, or a partial refund of the CASH coins) and finance's console view of
@@ -20,44 +25,8 @@ export const idempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().trim().min(1).max(100).optional(),
 });
 
-export const REFUND_ACCOUNT_HOLDER_MAX = 100;
 /** The fan's refund requests per page. */
 export const COIN_REFUNDS_PAGE_SIZE = 10;
-
-/** The fan's account a partial refund is paid to: a bank from `BANKS` (its Korean name), the holder, the number. */
-export const refundBankAccountSchema = z
-  .object({
-    bankName: z.enum(BANK_NAMES, { error: 'coinRefunds.bankNameInvalid' }),
-    bankAccountHolder: z
-      .string()
-      .trim()
-      .min(1, { error: 'validation.required' })
-      .max(REFUND_ACCOUNT_HOLDER_MAX, { error: 'coinRefunds.holderTooLong' }),
-    bankAccountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER_PATTERN, { error: 'validation.numeric' }),
-  })
-  .meta({ id: 'RefundBankAccount' });
-export type RefundBankAccount = z.infer<typeof refundBankAccountSchema>;
-
-/**
- * Where a refund request's money goes, decided when the coins are taken by the money-out rule
- * (services/src/money-out/rules.ts): each charge goes back the way it came. `ORIGINAL_METHOD` when every charge it
- * pays back goes through its provider (`methods`: their pay methods; `withoutbankbook` is a withdrawn bank deposit,
- * sent back to the account it came from); `BANK_ACCOUNT` when none can (bank deposits, billed phone charges: the
- * fan's own account, `account`, null once data retention erased it); `SPLIT` when both: the provider charges back
- * through `methods`, the rest to `account`.
- */
-function refundDestinationSchemaOf<Account extends z.ZodType>(account: Account) {
-  return z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('BANK_ACCOUNT'), account: account.nullable() }),
-    z.object({ kind: z.literal('ORIGINAL_METHOD'), methods: z.array(payMethodSchema).min(1) }),
-    z.object({ kind: z.literal('SPLIT'), methods: z.array(payMethodSchema).min(1), account: account.nullable() }),
-  ]);
-}
-export const refundDestinationSchema = refundDestinationSchemaOf(refundBankAccountSchema).meta({
-  id: 'RefundDestination',
-});
-export type RefundDestination = z.infer<typeof refundDestinationSchema>;
-export type RefundDestinationKind = RefundDestination['kind'];
 
 /**
  * Finance's "refund at provider" matches only a destination with charges through the providers (a bank deposit has
@@ -90,30 +59,6 @@ export const coinRefundPageQuerySchema = pageQuerySchema(COIN_REFUNDS_PAGE_SIZE)
 export const coinRefundIdParamsSchema = z.object({ refundId: z.coerce.number().int().positive() });
 
 export const coinDepositIdParamsSchema = z.object({ depositId: z.coerce.number().int().positive() });
-
-/**
- * One charge a refund request pays back: a card, KakaoPay, PayPal or unbilled phone charge always through its
- * provider in that charge's own currency; bank deposits and billed phone charges by bank transfer in won.
- */
-export const coinRefundPartSchema = z
-  .object({
-    /** The payment order of the charge; null for bank deposits. */
-    paymentId: z.string().nullable(),
-    via: z.enum(['PROVIDER', 'BANK_TRANSFER']),
-    /** sandbox, portone or paypal; null for a bank transfer. */
-    provider: z.string().nullable(),
-    coins: z.number().int(),
-    /** This charge's share of the 3 % partial-refund fee. */
-    feeCoins: z.number().int(),
-    currency: z.string().length(3),
-    /** In `currency`'s minor unit (won, cents). */
-    amount: z.number().int(),
-    /** When the provider refunded it (null until then, and for a bank transfer). */
-    refundedAt: instant.nullable(),
-    providerRefundId: z.string().nullable(),
-  })
-  .meta({ id: 'CoinRefundPart' });
-export type CoinRefundPart = z.infer<typeof coinRefundPartSchema>;
 
 export const coinRefundSchema = z
   .object({

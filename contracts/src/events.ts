@@ -8,7 +8,7 @@ import { missionRejectionReasonSchema } from './missions';
  */
 export const EVENT_SCHEMA_VERSION = 1;
 
-export const AGGREGATE_TYPES = ['ledger', 'creator', 'mission', 'payment'] as const;
+export const AGGREGATE_TYPES = ['ledger', 'creator', 'mission', 'payment', 'member'] as const;
 export const aggregateTypeSchema = z.enum(AGGREGATE_TYPES);
 export type AggregateType = z.infer<typeof aggregateTypeSchema>;
 
@@ -87,6 +87,20 @@ export const domainEventDefinitions = {
       accountLast4: z.string(),
       amount: z.number().int(),
       reason: z.string().nullable(),
+    }),
+  },
+  /**
+   * An operator decided a blocked member's objection to his login block: ACCEPTED (the block ended; also when an
+   * unblock settled it) or REJECTED (it stays), with the operator's words; the member is told and mailed.
+   */
+  'member.block-objection-decided': {
+    aggregateType: 'member',
+    payload: z.object({
+      userId: id,
+      objectionId: id,
+      operatorId: id,
+      decision: z.enum(['ACCEPTED', 'REJECTED']),
+      note: z.string().nullable(),
     }),
   },
   'payment.bank-transfer-requested': {

@@ -73,6 +73,10 @@ export const NOTIFICATION_KINDS = [
   'CREATOR_ADULT_CLEARED',
   /** To the creator: an operator declined his request to clear the adult flag, with the reason. */
   'CREATOR_ADULT_CLEAR_DECLINED',
+  /** To a blocked member: an operator accepted his objection, the block ended; with the operator's words if any. */
+  'BLOCK_OBJECTION_ACCEPTED',
+  /** To a blocked member: an operator rejected his objection, the block stays; with the operator's reason. */
+  'BLOCK_OBJECTION_REJECTED',
   /** To the creator: his statement's payout reached his account (the date, the bank and the account's last digits). */
   'SETTLEMENT_PAID',
   /** To the creator: the bank failed his statement's payout; he is asked to check his payout account. */

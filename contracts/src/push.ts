@@ -87,6 +87,8 @@ export const NOTIFICATION_KIND_TOPIC: Record<NotificationKind, NotificationTopic
   CREATOR_ADULT_FLAGGED: 'ACCOUNT_NOTICES',
   CREATOR_ADULT_CLEARED: 'ACCOUNT_NOTICES',
   CREATOR_ADULT_CLEAR_DECLINED: 'ACCOUNT_NOTICES',
+  BLOCK_OBJECTION_ACCEPTED: 'ACCOUNT_NOTICES',
+  BLOCK_OBJECTION_REJECTED: 'ACCOUNT_NOTICES',
 };
 
 /** The channels besides the in-app notification. */
@@ -160,6 +162,9 @@ export function notificationPath(notification: {
   if (NOTIFICATION_KIND_TOPIC[notification.kind] === 'MONEY') return '/coin-history';
   if (notification.kind === 'TERMS_CHANGED') return TERMS_PAGE_PATHS[notification.termsKind ?? 'terms'];
   if (notification.kind.startsWith('CREATOR_ADULT_')) return '/edit-creator-profile';
+  // A decided objection: log in again, or (still blocked) the objection page with the block and its state.
+  if (notification.kind === 'BLOCK_OBJECTION_ACCEPTED') return '/login';
+  if (notification.kind === 'BLOCK_OBJECTION_REJECTED') return '/block-objection';
   return notification.missionId === null ? null : `/mission-detail/${notification.missionId}`;
 }
 

@@ -86,7 +86,13 @@ describe('web app: refunds and coin lots', () => {
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     expect(await balanceOf(fan)).toBe(0);
     // The withdrawal is a REFUND row of -100; the charge says it was withdrawn and its refund is under way.
-    await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND).waitFor();
+    await rows.filter({ hasText: '-100' }).getByText(ko.coinHistory.eventType.REFUND, { exact: true }).waitFor();
+    // Its request under it: the won, the pay method it goes back to, requested.
+    await rows
+      .filter({ hasText: '-100' })
+      .getByTestId('coin-history-refund')
+      .getByText(/^10,000원 · .+로 환불 · 요청됨 \(\d{4}\.\d{2}\.\d{2}까지 지급\)$/)
+      .waitFor();
     await firstCharge
       .getByTestId('charge-withdrawn')
       .getByText(/^철회됨 · \d{4}\.\d{2}\.\d{2}까지 결제 수단으로 환불됩니다$/)
@@ -170,6 +176,12 @@ describe('web app: refunds and coin lots', () => {
     expect(await balanceOf(fan)).toBe(0);
     // The history reads it as a partial refund with its fee, not as a charge withdrawn.
     await rows.filter({ hasText: '-70' }).getByText('부분 환불 (수수료 2코인)').waitFor();
+    // Under it, what its request pays back, where to and how it stands.
+    await rows
+      .filter({ hasText: '-70' })
+      .getByTestId('coin-history-refund')
+      .getByText(/^6,800원 · 신한은행 110-\*\*\*-789 김팬 · 요청됨 \(\d{4}\.\d{2}\.\d{2}까지 지급\)$/)
+      .waitFor();
     await screenshot(page, 'history-partial-refund', 'ko');
     const phone = await openPage('ko', fanSession(fan), PHONE);
     await phone.page.goto(url('/coin-history'));
@@ -178,6 +190,7 @@ describe('web app: refunds and coin lots', () => {
       .filter({ hasText: '-70' })
       .getByText('부분 환불 (수수료 2코인)')
       .waitFor();
+    await phone.page.getByTestId('coin-history-refund').first().waitFor();
     await screenshot(phone.page, 'history-partial-refund-360', 'ko');
     await phone.page.getByRole('tab', { name: ko.coinHistory.pending }).click();
     await phone.page.getByTestId('refund-destination').first().getByText('신한은행 110-***-789 김팬').waitFor();
@@ -198,7 +211,12 @@ describe('web app: refunds and coin lots', () => {
       .getByText(/^요청됨/)
       .waitFor();
     await requests.nth(1).getByText(ko.coinRefunds.kind.WITHDRAWAL).waitFor();
-    await requests.nth(1).getByText(ko.coinRefunds.toPayment).waitFor();
+    // The withdrawal goes back to the pay method it was charged with, named.
+    const methods = [ko.coinCharge.card, ko.coinCharge.kakaopay, ko.coinCharge.phone, ko.coinCharge.paypal];
+    await requests
+      .nth(1)
+      .getByText(new RegExp(`^(${methods.join('|')})로 환불$`))
+      .waitFor();
     await screenshot(page, 'pending', 'ko');
 
     // 5. Finance refuses it with a reason; the fan reads it and corrects the account; finance pays.

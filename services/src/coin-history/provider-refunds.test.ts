@@ -1,4 +1,12 @@
-import type { AdminCoinRefund, AdminReversalShortfall, AdminStaffAllowance, CoinRefund } from '@fanmission/contracts';
+import type {
+  AdminCoinRefund,
+  AdminReversalShortfall,
+  AdminStaffAllowance,
+  CoinHistoryRowDto,
+  CoinRefund,
+  Notification,
+  Page,
+} from '@fanmission/contracts';
 import { holdForMission, verify } from '@fanmission/ledger';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +146,31 @@ const payPalRefundedWebhook = (refundId: string, merchantUid: string) => {
     payload: body,
   });
 };
+/** The text of the fan's refund-paid notification in each language. */
+async function refundPaidTexts(fan: TestAccount): Promise<Record<'ko' | 'en' | 'ja', string>> {
+  const texts = { ko: '', en: '', ja: '' };
+  for (const language of ['ko', 'en', 'ja'] as const) {
+    const response = await inject({
+      method: 'GET',
+      url: '/api/v1/users/me/notifications/page?size=20',
+      headers: { ...fan.headers, 'accept-language': language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const paid = response.json<Page<Notification>>().content.filter((n) => n.kind === 'COIN_REFUND_PAID');
+    expect(paid).toHaveLength(1);
+    texts[language] = paid[0]!.content;
+  }
+  return texts;
+}
+/** The fan's coin-history row of the refund request (the ledger transaction that took the coins). */
+async function historyRefundOf(fan: TestAccount, refundId: number): Promise<CoinHistoryRowDto['refund']> {
+  const response = await inject({ method: 'GET', url: '/api/v1/users/me/coin-history/page', headers: fan.headers });
+  expect(response.statusCode, response.body).toBe(200);
+  const rows = response.json<Page<CoinHistoryRowDto>>().content;
+  const row = rows.find((candidate) => candidate.refund?.id === refundId);
+  expect(row?.eventType).toBe('REFUND');
+  return row!.refund;
+}
 const cancellationsOf = (paymentId: string) => portOne.cancellations.filter((c) => c.paymentId === paymentId);
 const ledgerIsClean = async () => expect((await verify(db())).differences).toEqual([]);
 
@@ -179,6 +212,20 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
         shortfall_coins: 0,
       },
     ]);
+    // The fan is told the won and the payment method (the local PortOne pays by KakaoPay), and his history row says
+    // how the refund stands.
+    expect(await refundPaidTexts(fan)).toEqual({
+      ko: '카카오페이로 1,000원 환불이 완료되었습니다.',
+      en: 'Your refund of 1,000 won was paid to KakaoPay.',
+      ja: 'カカオペイへ1,000ウォンの返金が完了しました。',
+    });
+    expect(await historyRefundOf(fan, request.id)).toMatchObject({
+      status: 'paid',
+      amount: 1000,
+      paidAt: refunded.paidAt,
+      destination: { kind: 'ORIGINAL_METHOD', methods: ['kakaopay'] },
+      parts: [expect.objectContaining({ via: 'PROVIDER', currency: 'KRW', amount: 1000 })],
+    });
     await ledgerIsClean();
   });
 
@@ -195,6 +242,12 @@ describe('POST /api/admin/coin-refunds/{id}/provider-refund', () => {
     const before = await balance(fan);
     expect((await payPalRefundedWebhook(part.providerRefundId!, payment.merchantUid)).statusCode).toBe(200);
     expect(await balance(fan)).toBe(before);
+    // Told in the charge's own currency, never re-priced in won.
+    expect(await refundPaidTexts(fan)).toEqual({
+      ko: 'PayPal로 US$0.80 환불이 완료되었습니다.',
+      en: 'Your refund of $0.80 was paid to PayPal.',
+      ja: 'PayPalへ$0.80の返金が完了しました。',
+    });
     await ledgerIsClean();
   });
 
@@ -425,9 +478,28 @@ describe('one destination per refund request', () => {
     expect(cancellationsOf(card)).toHaveLength(1);
     expect(refunded.json<AdminCoinRefund>()).toMatchObject({ status: 'requested' });
 
+    // Until then the history row says it is requested, both ways it goes and the money of each.
+    expect(await historyRefundOf(fan, request.id)).toMatchObject({
+      status: 'requested',
+      amount: request.amount,
+      dueOn: request.dueOn,
+      destination: request.destination,
+      parts: [
+        expect.objectContaining({ via: 'PROVIDER', amount: 1000 - 100 * request.parts[0]!.feeCoins }),
+        expect.objectContaining({ via: 'BANK_TRANSFER' }),
+      ],
+    });
+
     const paid = await markPaid(request.id);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json<AdminCoinRefund>().status).toBe('paid');
+    const [cardPart, accountPart] = request.parts;
+    const won = (amount: number) => amount.toLocaleString('en-US');
+    expect(await refundPaidTexts(fan)).toEqual({
+      ko: `카카오페이로 ${won(cardPart!.amount)}원, 우리은행 ****3456 계좌로 ${won(accountPart!.amount)}원 환불이 완료되었습니다.`,
+      en: `Your refund was paid: ${won(cardPart!.amount)} won to KakaoPay and ${won(accountPart!.amount)} won to 우리은행 ****3456.`,
+      ja: `カカオペイへ${won(cardPart!.amount)}ウォン、우리은행 ****3456の口座へ${won(accountPart!.amount)}ウォンの返金が完了しました。`,
+    });
     await ledgerIsClean();
   });
 

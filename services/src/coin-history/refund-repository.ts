@@ -4,6 +4,7 @@ import type { DbExecutor } from '../db';
 import type { AccountHolderMatch, StoredDestination } from '../money-out';
 import { selectListWindow } from '../admin';
 import { notifyCoinRefundPaid } from '../notifications';
+import { findRefundParts, type RefundPartRow } from './refund-part-repository';
 import type { CoinRefundRow, CoinRefundsTable } from './table';
 import { type Window } from './repository';
 
@@ -108,6 +109,20 @@ export async function findRefundByTransaction(
   return await refundsQuery(db).where('r.ledger_transaction_id', '=', ledgerTransactionId).executeTakeFirst();
 }
 
+/** The member's refund requests made by these ledger transactions (the current one of each request), by it. */
+export async function findUserRefundsByTransaction(
+  db: DbExecutor,
+  userId: number,
+  ledgerTransactionIds: readonly number[],
+): Promise<Map<number, RefundListRow>> {
+  if (ledgerTransactionIds.length === 0) return new Map();
+  const rows = await refundsQuery(db)
+    .where('r.user_id', '=', userId)
+    .where('r.ledger_transaction_id', 'in', [...new Set(ledgerTransactionIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.ledger_transaction_id, row]));
+}
+
 export async function findRefund(db: DbExecutor, id: number): Promise<RefundListRow | undefined> {
   return await refundsQuery(db).where('r.id', '=', id).executeTakeFirst();
 }
@@ -150,13 +165,63 @@ export async function markRefundPaid(
       updated_at: paid.paidAt,
     })
     .where('id', '=', id)
-    .returning(['user_id', 'coins', 'fee_coins'])
+    .returning([
+      'user_id',
+      'coins',
+      'fee_coins',
+      'amount',
+      'destination_kind',
+      'destination_methods',
+      'bank_name',
+      'bank_account_number',
+    ])
     .executeTakeFirstOrThrow();
+  const parts = (await findRefundParts(db, [id])).get(id) ?? [];
   await notifyCoinRefundPaid(db, {
     userId: refund.user_id,
-    coins: refund.coins - refund.fee_coins,
     paidAt: paid.paidAt,
+    params: { coins: refund.coins - refund.fee_coins, ...refundPaidParams(refund, parts) },
   });
+}
+
+/**
+ * What the paid notification says of the money (services/src/notifications/service.ts renders it in the reader's
+ * language): where it went (`to`: the pay methods, the account with its bank and last 4 digits, both, or the account
+ * a bank deposit came from), what went back through the providers in each charge's own currency (`providerMoney`,
+ * `CUR:minor` joined by `;`), and the won paid to the account (`accountAmount`).
+ */
+export function refundPaidParams(
+  refund: Pick<
+    CoinRefundRow,
+    'amount' | 'destination_kind' | 'destination_methods' | 'bank_name' | 'bank_account_number'
+  >,
+  parts: readonly Pick<RefundPartRow, 'via' | 'currency' | 'amount'>[],
+): Record<string, string | number> {
+  const methods = (refund.destination_methods ?? []).join(',');
+  const providerParts = parts.filter((part) => part.via === 'PROVIDER');
+  const byCurrency = new Map<string, number>();
+  for (const part of providerParts) byCurrency.set(part.currency, (byCurrency.get(part.currency) ?? 0) + part.amount);
+  const accountAmount = parts
+    .filter((part) => part.via === 'BANK_TRANSFER')
+    .reduce((sum, part) => sum + part.amount, 0);
+  const account = {
+    bank: refund.bank_name ?? '',
+    account: (refund.bank_account_number ?? '').replace(/\D/g, '').slice(-4),
+  };
+  const providerMoney =
+    byCurrency.size > 0
+      ? [...byCurrency].map(([currency, amount]) => `${currency}:${amount}`).join(';')
+      : `KRW:${refund.amount}`;
+  switch (refund.destination_kind) {
+    case 'BANK_ACCOUNT':
+      return { to: 'ACCOUNT', amount: refund.amount, ...account };
+    case 'SPLIT':
+      return { to: 'SPLIT', amount: refund.amount, methods, providerMoney, accountAmount, ...account };
+    case 'ORIGINAL_METHOD':
+      return methods.split(',').includes('withoutbankbook')
+        ? { to: 'DEPOSITING_ACCOUNT', amount: refund.amount, providerMoney }
+        : { to: 'METHODS', amount: refund.amount, methods, providerMoney };
+  }
 }
 
 /** Finance could not pay: the reason the fan reads. */

@@ -1,5 +1,6 @@
 import {
   type CoinHistoryQuery,
+  type CoinHistoryRefund,
   type CoinHistoryRowDto,
   type CoinLot,
   type CoinLotsResponse,
@@ -20,6 +21,9 @@ import {
 import type { ServiceContext } from '../context';
 import { pageOffset, toPage } from '../http';
 import { type PartialRefundPlan, partialRefundPlan } from './refund-parts';
+import * as refundPartRepository from './refund-part-repository';
+import * as refundRepository from './refund-repository';
+import { refundDto } from './refund-service';
 import * as repository from './repository';
 
 /**
@@ -39,7 +43,7 @@ export async function coinHistoryPage(
   const entries = await repository.findLedgerEntries(ctx.db, transactionIds);
   const entryById = new Map(entries.map((entry) => [entry.transactionId, entry]));
   const rows = toCoinHistory(userId, entries);
-  const [deposits, missions] = await Promise.all([
+  const [deposits, missions, refunds] = await Promise.all([
     repository.findDepositsByTransaction(
       ctx.db,
       entries.map((entry) => chargeTransactionOf(entry)),
@@ -48,6 +52,7 @@ export async function coinHistoryPage(
       ctx.db,
       entries.map(missionOf).filter((id) => id !== undefined),
     ),
+    refundsOf(ctx, userId, transactionIds),
   ]);
   const content = rows.map((row): CoinHistoryRowDto => ({
     id: row.transactionId,
@@ -60,8 +65,40 @@ export async function coinHistoryPage(
     coinDeposit: depositDto(deposits.get(chargeTransactionOf(entryById.get(row.transactionId)!))),
     coinItemType: row.coinItemType ?? null,
     feeCoins: feeCoinsOf(entryById.get(row.transactionId)!),
+    refund: refunds.get(row.transactionId) ?? null,
   }));
   return toPage(content, total, query);
+}
+
+/**
+ * The refund requests these transactions made (a partial refund, a withdrawn charge), by transaction: the row shows
+ * the won, where they go and how the request stands, as the pending tab's list does.
+ */
+async function refundsOf(
+  ctx: ServiceContext,
+  userId: number,
+  transactionIds: readonly number[],
+): Promise<Map<number, CoinHistoryRefund>> {
+  const rows = await refundRepository.findUserRefundsByTransaction(ctx.db, userId, transactionIds);
+  const parts = await refundPartRepository.findRefundParts(
+    ctx.db,
+    [...rows.values()].map((row) => row.id),
+  );
+  const refunds = new Map<number, CoinHistoryRefund>();
+  for (const [transactionId, row] of rows) {
+    const {
+      id,
+      status,
+      amount,
+      dueOn,
+      paidAt,
+      refusalReason,
+      destination,
+      parts: money,
+    } = refundDto(row, parts.get(row.id) ?? []);
+    refunds.set(transactionId, { id, status, amount, dueOn, paidAt, refusalReason, destination, parts: money });
+  }
+  return refunds;
 }
 
 /** The fee a partial refund kept (ledger metadata `feeCoins`, `ledger/src/rules.ts`); null on any other row. */

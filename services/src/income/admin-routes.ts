@@ -114,10 +114,12 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
         tags,
         summary: 'The withholding tax summary of a month (finance, CSV)',
         description:
-          'One row per creator whose statement of the month (issued, approved or paid) withholds tax: creator id and ' +
-          'name, statement id, withholding (INDIVIDUAL: 3 % income tax and 0.3 % local income tax, none when the ' +
-          'income tax is under 1,000 won; OVERSEAS: 10 %), income, income tax, local income tax (won); then a TOTAL ' +
-          'row. Business-registered creators withhold nothing and are not listed. UTF-8 with a byte order mark.',
+          'One row per creator whose statement of the month (issued, approved or paid) withholds tax (거주자 사업소득: ' +
+          '3 % income tax and 0.3 % local income tax, none when the income tax is under 1,000 won; 해외 계좌 지급: ' +
+          '10 %), in Korean headers with what a 간이지급명세서 asks: 귀속연월, 지급연월, 소득자 성명 (the payout ' +
+          'account holder), 내외국인, 생년월일 (given at sign-up), 주민등록번호 (empty: not kept, finance fills it), ' +
+          '업종코드, 소득구분, 지급액, 세율, 소득세, 지방소득세, then 활동명, creator and statement numbers; a 합계 row ' +
+          'last. Business-registered creators withhold nothing and are not listed. UTF-8 with a byte order mark.',
         security,
         querystring: incomeMonthQuerySchema,
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },

@@ -49,13 +49,31 @@ export async function carriedStatementIds(db: DbExecutor, statementId: number): 
 
 /**
  * A month's payout statements (not carried over) that withhold tax: a domestic individual's (3 % and 0.3 %, also when
- * 소액부징수 left both at 0: his income is still reported) and an overseas account's 10 %, with the creator's name.
+ * 소액부징수 left both at 0: his income is still reported) and an overseas account's 10 %, with the creator's name, the
+ * holder of the account it pays, whether he is a foreigner, the birth date he gave at sign-up (YYYYMMDD) and the month
+ * it is paid in (Korea time; the due day's until it is paid).
  */
 export function withholdingStatementsOfMonth(db: DbExecutor, year: number, month: number) {
   return db
     .selectFrom('settlement_statements as s')
     .innerJoin('creators as c', 'c.id', 's.creator_id')
-    .select(['s.id', 's.creator_id', 'c.name', 's.overseas', 's.income', 's.tax_withheld', 's.local_tax_withheld'])
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      's.id',
+      's.creator_id',
+      'c.name',
+      's.overseas',
+      's.foreigner',
+      's.bank_account_holder',
+      's.income',
+      's.tax_rate',
+      's.tax_withheld',
+      's.local_tax_withheld',
+      sql<string | null>`to_char(u.birth_date, 'YYYYMMDD')`.as('birth_date'),
+      sql<string | null>`to_char(coalesce(s.paid_at at time zone 'Asia/Seoul', s.due_date::timestamp), 'YYYYMM')`.as(
+        'paid_month',
+      ),
+    ])
     .where('s.year', '=', year)
     .where('s.month', '=', month)
     .where('s.status', '<>', 'CARRIED_OVER')

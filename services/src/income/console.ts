@@ -93,33 +93,77 @@ export async function getStatementDetail(ctx: ServiceContext, id: number) {
 }
 
 /**
+ * 업종코드 of the income the withholding summary reports: 940306, 1인 미디어 콘텐츠 창작자 (인적용역), what a creator
+ * without a registered business earns here. A registered business withholds nothing and is not listed.
+ */
+export const CREATOR_INDUSTRY_CODE = '940306';
+
+const WITHHOLDING_HEADER = [
+  '귀속연월',
+  '지급연월',
+  '소득자 성명',
+  '내외국인',
+  '생년월일',
+  '주민등록번호',
+  '업종코드',
+  '소득구분',
+  '지급액',
+  '세율',
+  '소득세',
+  '지방소득세',
+  '활동명',
+  '크리에이터 번호',
+  '정산서 번호',
+];
+
+/**
  * The month's withholding summary for finance's tax filing (docs/rules/settlement.md): one row per creator whose
- * statement withholds tax — `INDIVIDUAL` (소득세 3 %, 지방소득세 0.3 %) or `OVERSEAS` (10 %) — with his income and the
- * taxes, then a `TOTAL` row. UTF-8 with a byte order mark.
+ * statement withholds tax — `INDIVIDUAL` (소득세 3 %, 지방소득세 0.3 %) or `OVERSEAS` (10 %) — in the columns a
+ * 간이지급명세서 (거주자의 사업소득) asks, then a 합계 row. The earner is the holder of the account the statement pays
+ * (the bank's holder check matched it to the name his identity check verified); the birth date is the one he gave at
+ * sign-up. The product keeps no 주민등록번호: its column is left empty for finance to fill. UTF-8 with a byte order
+ * mark and Korean headers, as the bank transfer file.
  */
 export async function withholdingSummary(ctx: ServiceContext, year: number, month: number) {
   const rows = await repository.withholdingStatementsOfMonth(ctx.db, year, month);
   const sum = (pick: (row: (typeof rows)[number]) => number) =>
     rows.reduce((total, row) => total + Number(pick(row)), 0);
+  const earned = `${year}${String(month).padStart(2, '0')}`;
   const records = [
-    ['creatorId', 'creatorName', 'statementId', 'withholding', 'income', 'incomeTax', 'localIncomeTax'],
+    WITHHOLDING_HEADER,
     ...rows.map((row) => [
-      row.creator_id,
-      row.name,
-      row.id,
-      row.overseas ? 'OVERSEAS' : 'INDIVIDUAL',
+      earned,
+      row.paid_month ?? '',
+      row.bank_account_holder ?? '',
+      row.foreigner ? '외국인' : '내국인',
+      row.birth_date ?? '',
+      '',
+      CREATOR_INDUSTRY_CODE,
+      row.overseas ? '해외 계좌 지급' : '거주자 사업소득',
       Number(row.income),
+      `${Number(row.tax_rate)}%`,
       Number(row.tax_withheld),
       Number(row.local_tax_withheld),
+      row.name,
+      row.creator_id,
+      row.id,
     ]),
     [
-      'TOTAL',
+      '합계',
+      '',
+      '',
+      '',
+      '',
       '',
       '',
       '',
       sum((row) => row.income),
+      '',
       sum((row) => row.tax_withheld),
       sum((row) => row.local_tax_withheld),
+      '',
+      '',
+      '',
     ],
   ];
   return {

@@ -546,6 +546,9 @@ describe('withholding tax of individual creators (docs/rules/settlement.md)', ()
     // No business registration: 1,000 coins at Silver (60,000 won) and 555 coins (33,300 won: 999 won of tax).
     const individual = await createIncomeCreator(app(), { businessType: 'NONE' });
     const small = await createIncomeCreator(app(), { businessType: null });
+    // The birth date he gave at sign-up (the withholding summary carries it); the other gave none (a social sign-up).
+    await db().updateTable('users').set({ birth_date: '1990-01-02' }).where('id', '=', individual.id).execute();
+    await db().updateTable('users').set({ birth_date: null }).where('id', '=', small.id).execute();
     const registered = await createIncomeCreator(app(), { businessType: 'CORPORATION' });
     await releasedMission(db(), { creatorId: individual.creatorId, coins: 1_000, at: inMonth(2025, 11) });
     await releasedMission(db(), { creatorId: small.creatorId, coins: 555, at: inMonth(2025, 11) });
@@ -640,23 +643,46 @@ describe('withholding tax of individual creators (docs/rules/settlement.md)', ()
       .trim()
       .split('\r\n')
       .map((line) => line.split(','));
+    // Korean headers, with what a 간이지급명세서 (거주자의 사업소득) needs: the months, the earner (the payout account's
+    // holder, whose name the identity check verified), 내외국인, the birth date he gave at sign-up, an empty column for
+    // the 주민등록번호 finance fills (the product keeps none), the 업종코드, the amount, the rate and both taxes.
     expect(records[0]).toEqual([
-      'creatorId',
-      'creatorName',
-      'statementId',
-      'withholding',
-      'income',
-      'incomeTax',
-      'localIncomeTax',
+      '귀속연월',
+      '지급연월',
+      '소득자 성명',
+      '내외국인',
+      '생년월일',
+      '주민등록번호',
+      '업종코드',
+      '소득구분',
+      '지급액',
+      '세율',
+      '소득세',
+      '지방소득세',
+      '활동명',
+      '크리에이터 번호',
+      '정산서 번호',
     ]);
     // The two individuals of the first test (one under 소액부징수), not the business-registered creator.
-    const amounts = records.slice(1).map((record) => [record[3], record[4], record[5], record[6]]);
-    expect(amounts).toEqual([
-      ['INDIVIDUAL', '60000', '1800', '180'],
-      ['INDIVIDUAL', '33300', '0', '0'],
-      ['', '93300', '1800', '180'],
+    const filing = records.slice(1).map((record) => record.slice(0, 12));
+    expect(filing).toEqual([
+      [
+        '202511',
+        '202512',
+        '홍길동',
+        '내국인',
+        '19900102',
+        '',
+        '940306',
+        '거주자 사업소득',
+        '60000',
+        '3%',
+        '1800',
+        '180',
+      ],
+      ['202511', '202512', '홍길동', '내국인', '', '', '940306', '거주자 사업소득', '33300', '3%', '0', '0'],
+      ['합계', '', '', '', '', '', '', '', '93300', '', '1800', '180'],
     ]);
-    expect(records.at(-1)![0]).toBe('TOTAL');
     // A month without any: the header and a zero total.
     const empty = await get('/api/admin/settlements/withholding-summary?year=2019&month=1', finance.headers);
     expect(

@@ -191,6 +191,19 @@ export function notificationHandlers(deliver: DeliverNotification) {
         params: { reason: payload.reason },
       });
     },
+    // A blocked member is told an operator's decision on his objection, with the operator's words (he cannot log in
+    // while blocked: the mail is how a refusal reaches him; an accepted one also waits in the app for his next login).
+    'member.block-objection-decided': async (trx, { id, occurredAt, payload }) => {
+      await deliver(trx, {
+        eventId: id,
+        occurredAt,
+        kind: payload.decision === 'ACCEPTED' ? 'BLOCK_OBJECTION_ACCEPTED' : 'BLOCK_OBJECTION_REJECTED',
+        recipient: await fanParty(trx, payload.userId),
+        actor: undefined,
+        missionId: null,
+        params: payload.note ? { message: payload.note } : {},
+      });
+    },
     'event.applied': async (trx, event) =>
       notifyFan(trx, event, event.payload, 'EVENT_APPLIED', { title: event.payload.title }),
     'event.drawn': async (trx, event) =>

@@ -22,6 +22,15 @@ export const NOTIFICATION_MAIL_CONSUMER = 'notification-mail';
 export const MEMBER_NOTICE_KINDS: ReadonlySet<NotificationKind> = new Set(['MISSION_COMMENTED', 'COMMENT_REPLIED']);
 
 /**
+ * The answer to the member's own objection to his login block, which its page promised: mailed even when he turned
+ * account notices' mails off (blocked, he cannot read it in the app).
+ */
+const ALWAYS_MAILED_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'BLOCK_OBJECTION_ACCEPTED',
+  'BLOCK_OBJECTION_REJECTED',
+]);
+
+/**
  * How many mails of `MEMBER_NOTICE_KINDS` one recipient gets, and one sender causes, within an hour
  * (`NOTICE_MAILS_PER_RECIPIENT_PER_HOUR`, `NOTICE_MAILS_PER_SENDER_PER_HOUR` in docs/configuration.md).
  */
@@ -104,7 +113,8 @@ export function createNotificationMailConsumer(
       .where('u.id', '=', recipient.userId)
       .executeTakeFirst();
     // Gone, without an address, or mail of this topic turned off (marketing is never mailed from here).
-    if (!member?.email || member.mail === false || topic === 'MARKETING') return;
+    if (!member?.email || topic === 'MARKETING') return;
+    if (member.mail === false && !ALWAYS_MAILED_KINDS.has(kind)) return;
     let grouped = 0;
     if (MEMBER_NOTICE_KINDS.has(kind)) {
       grouped = await admitNoticeMail(trx, notification, recipient.userId, limits);

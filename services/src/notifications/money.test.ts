@@ -124,7 +124,8 @@ describe('money notifications', () => {
     ]);
     const text = (kind: Notification['kind']) => notifications.find((notification) => notification.kind === kind)!;
     expect(text('CHARGE_WITHDRAWN').content).toContain('100코인');
-    expect(text('COIN_REFUND_PAID').content).toBe('100코인의 환불금이 지급되었습니다.');
+    // A withdrawn bank deposit goes back, in won, to the account it came from.
+    expect(text('COIN_REFUND_PAID').content).toBe('입금하신 계좌로 10,000원 환불이 완료되었습니다.');
     // 500 coins less the 3 % fee (15): 485 refunded; the refusal gives back the 500 taken.
     expect(text('COIN_REFUND_REQUESTED').content).toContain('485코인');
     expect(text('COIN_REFUND_REFUSED').content).toContain('500코인');

@@ -1,4 +1,6 @@
 import {
+  PAY_METHODS,
+  type PayMethod,
   termsKindSchema,
   type Language,
   type Notification,
@@ -76,7 +78,18 @@ export function toNotification(
   };
 }
 
-/** A notification's text; an acceptance or a refusal that carries the creator's words quotes them after it. */
+/** The kinds whose words (the creator's, the operator's) follow the text, quoted. */
+const QUOTING_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'MISSION_ACCEPTED',
+  'MISSION_REFUSED',
+  'BLOCK_OBJECTION_ACCEPTED',
+  'BLOCK_OBJECTION_REJECTED',
+]);
+
+/**
+ * A notification's text; an acceptance or a refusal that carries the creator's words, or a decided block objection
+ * with the operator's, quotes them after it.
+ */
 export function notificationText(
   language: Language,
   kind: NotificationKind,
@@ -86,11 +99,14 @@ export function notificationText(
     const document = translate(language, `terms.kind.${termsKindOf(params)}`);
     return translate(language, 'notification.TERMS_CHANGED', { ...params, document });
   }
+  if (kind === 'COIN_REFUND_PAID') return refundPaidText(language, params);
   const text = translate(language, `notification.${kind}`, notificationTextParams(language, params));
   const message = typeof params.message === 'string' ? params.message.trim() : '';
-  if (!message || (kind !== 'MISSION_ACCEPTED' && kind !== 'MISSION_REFUSED')) return text;
-  return `${text} ${translate(language, `notification.message.${kind}`, { message })}`;
+  if (!message || !QUOTING_KINDS.has(kind)) return text;
+  return `${text} ${translate(language, `notification.message.${kind as QuotingKind}`, { message })}`;
 }
+
+type QuotingKind = 'MISSION_ACCEPTED' | 'MISSION_REFUSED' | 'BLOCK_OBJECTION_ACCEPTED' | 'BLOCK_OBJECTION_REJECTED';
 
 /** The values a notification's text is filled with: its parameters, and a deadline reminder's time left. */
 export const notificationTextParams = (
@@ -107,6 +123,57 @@ function timeLeftParam(language: Language, params: Record<string, string | numbe
   return {
     left: translate(language, days === 1 ? 'notification.left.day' : 'notification.left.days', { count: days }),
   };
+}
+
+/**
+ * A paid refund: the money and where it went, from the parameters services/src/coin-history/refund-repository.ts
+ * writes (`refundPaidParams`): "신용카드로 54,400원 환불이 완료되었습니다." One written before they were kept names
+ * only the coins.
+ */
+function refundPaidText(language: Language, params: Record<string, string | number>): string {
+  const to = String(params.to ?? '');
+  if (to !== 'METHODS' && to !== 'ACCOUNT' && to !== 'SPLIT' && to !== 'DEPOSITING_ACCOUNT') {
+    return translate(language, 'notification.COIN_REFUND_PAID.coins', params);
+  }
+  const account = { bank: String(params.bank ?? ''), account: String(params.account ?? '') };
+  const methods = payMethodsText(language, String(params.methods ?? ''));
+  const won = (amount: number) => translate(language, 'notification.won', { amount });
+  const providerMoney = moneyText(language, String(params.providerMoney ?? ''));
+  if (to === 'SPLIT') {
+    return translate(language, 'notification.COIN_REFUND_PAID.SPLIT', {
+      ...account,
+      methods,
+      providerMoney,
+      accountMoney: won(Number(params.accountAmount ?? 0)),
+    });
+  }
+  return translate(language, 'notification.COIN_REFUND_PAID', {
+    to: translate(language, `notification.refundTo.${to}`, { ...account, methods }),
+    money: to === 'METHODS' && providerMoney ? providerMoney : won(Number(params.amount ?? 0)),
+  });
+}
+
+/** Pay methods (`card,kakaopay`) as one list in the reader's language: "신용카드, 카카오페이". */
+function payMethodsText(language: Language, methods: string): string {
+  const known = methods.split(',').filter((method): method is PayMethod => PAY_METHODS.includes(method as PayMethod));
+  return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(
+    known.map((method) => translate(language, `notification.payMethod.${method}`)),
+  );
+}
+
+/** Money in each charge's own currency (`KRW:54400;USD:500`, minor units): won as the app writes it, else Intl's. */
+function moneyText(language: Language, money: string): string {
+  return money
+    .split(';')
+    .filter((part) => part.includes(':'))
+    .map((part) => {
+      const [currency = 'KRW', minor = '0'] = part.split(':');
+      const amount = Number(minor);
+      if (currency === 'KRW') return translate(language, 'notification.won', { amount });
+      const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+      return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 0));
+    })
+    .join(' + ');
 }
 
 /** A comment or reply notification whose comment is hidden now: who commented, never what. */

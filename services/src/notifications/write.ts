@@ -77,7 +77,7 @@ export async function notify(trx: DbExecutor, notification: NotificationDraft): 
  */
 export async function notifyCoinRefundPaid(
   trx: DbExecutor,
-  refund: { userId: number; coins: number; paidAt: Date },
+  refund: { userId: number; paidAt: Date; params: Record<string, string | number> },
 ): Promise<void> {
   await notify(trx, {
     eventId: randomUUID(),
@@ -86,6 +86,6 @@ export async function notifyCoinRefundPaid(
     recipient: { userId: refund.userId, name: '' },
     actor: undefined,
     missionId: null,
-    params: { coins: refund.coins },
+    params: refund.params,
   });
 }

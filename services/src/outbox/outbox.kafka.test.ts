@@ -139,6 +139,13 @@ const FIXTURES: { [T in DomainEventType]: DomainEventPayload<T> } = {
   'creator.penalized': { creatorId: 5, missionId: 77, level: 2 },
   'creator.payout-account-changed': { creatorId: 5, userId: 6, actorId: 6, changeId: 12 },
   'payment.bank-transfer-requested': { bankTransferId: 14, userId: 6 },
+  'member.block-objection-decided': {
+    userId: 6,
+    objectionId: 3,
+    operatorId: 1,
+    decision: 'REJECTED',
+    note: '광고 댓글',
+  },
   'creator.reviewed': { creatorId: 5, userId: 6, operatorId: 1, reviewStatus: 'REJECTED', reason: 'Intro too short' },
   'creator.adult-flag-decided': { creatorId: 5, userId: 6, operatorId: 1, change: 'FLAGGED', reason: '노출 사진' },
   'creator.settlement-transfer-settled': {

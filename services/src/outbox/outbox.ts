@@ -32,6 +32,7 @@ const AGGREGATE_ID_FIELDS: Record<AggregateType, string> = {
   creator: 'creatorId',
   mission: 'missionId',
   payment: 'userId',
+  member: 'userId',
 };
 
 function aggregateIdOf(type: DomainEventType, payload: Record<string, unknown>): string {

@@ -15,11 +15,13 @@ import { isStaffManagedLogin, staffManagedLogin, verifyPassword } from '../auth'
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, invalidFields, notFound } from '../http';
+import { domainEvent, recordEvents } from '../outbox';
 
 /*
  * Objections to a login block (operating policy: within 30 days). A blocked account cannot log in, so the
  * objection carries the e-mail and password (the same answer as a failed login for anything that does not match);
- * one objection per block. Operators accept it (the block ends) or reject it with a note, in the console.
+ * one objection per block. Operators accept it (the block ends) or reject it with a note, in the console; either way
+ * the member is told and mailed the decision and the note (`member.block-objection-decided`).
  */
 
 const badCredentials = () => new AppError(401, 'auth.badCredentials', { code: 'BAD_CREDENTIALS' });
@@ -172,8 +174,27 @@ export async function settleObjectionsByUnblock(
     .where('status', '=', 'PENDING')
     .returning('id')
     .execute();
+  await recordEvents(
+    trx,
+    settled.map((row) =>
+      objectionDecided(
+        { userId: input.userId, objectionId: row.id, operatorId: input.operatorId },
+        'ACCEPTED',
+        null,
+        input.at,
+      ),
+    ),
+  );
   return settled.map((row) => row.id);
 }
+
+/** The event that tells the member an operator's decision on his objection, with the operator's words. */
+const objectionDecided = (
+  parties: { userId: number; objectionId: number; operatorId: number },
+  decision: 'ACCEPTED' | 'REJECTED',
+  note: string | null,
+  at: Date,
+) => domainEvent('member.block-objection-decided', { ...parties, decision, note }, at);
 
 /**
  * An operator decides a pending objection: ACCEPTED ends the block (only the block it objected to), REJECTED keeps it
@@ -220,5 +241,13 @@ export async function decideBlockObjection(
         .where('login_blocked_at', '=', objection.blocked_at)
         .execute();
     }
+    await recordEvents(trx, [
+      objectionDecided(
+        { userId: objection.user_id, objectionId: id, operatorId: operator.id },
+        decision.status,
+        note,
+        now,
+      ),
+    ]);
   });
 }

@@ -26,10 +26,37 @@ export const eventsMessages = {
     ja: 'コインの返金を受け付けました。{coins}コインが返金されます。',
   },
   'notification.COIN_REFUND_PAID': {
+    ko: '{to} {money} 환불이 완료되었습니다.',
+    en: 'Your refund of {money} was paid {to}.',
+    ja: '{to}{money}の返金が完了しました。',
+  },
+  'notification.COIN_REFUND_PAID.SPLIT': {
+    ko: '{methods}로 {providerMoney}, {bank} ****{account} 계좌로 {accountMoney} 환불이 완료되었습니다.',
+    en: 'Your refund was paid: {providerMoney} to {methods} and {accountMoney} to {bank} ****{account}.',
+    ja: '{methods}へ{providerMoney}、{bank} ****{account}の口座へ{accountMoney}の返金が完了しました。',
+  },
+  'notification.COIN_REFUND_PAID.coins': {
     ko: '{coins}코인의 환불금이 지급되었습니다.',
     en: 'The refund of your {coins} coins was paid.',
     ja: '{coins}コインの返金が完了しました。',
   },
+  'notification.refundTo.METHODS': { ko: '{methods}로', en: 'to {methods}', ja: '{methods}へ' },
+  'notification.refundTo.ACCOUNT': {
+    ko: '{bank} ****{account} 계좌로',
+    en: 'to {bank} ****{account}',
+    ja: '{bank} ****{account}の口座へ',
+  },
+  'notification.refundTo.DEPOSITING_ACCOUNT': {
+    ko: '입금하신 계좌로',
+    en: 'to the account you deposited from',
+    ja: 'お振込元の口座へ',
+  },
+  'notification.won': { ko: '{amount}원', en: '{amount} won', ja: '{amount}ウォン' },
+  'notification.payMethod.card': { ko: '신용카드', en: 'your card', ja: 'クレジットカード' },
+  'notification.payMethod.kakaopay': { ko: '카카오페이', en: 'KakaoPay', ja: 'カカオペイ' },
+  'notification.payMethod.phone': { ko: '휴대폰 소액결제', en: 'your phone bill', ja: '携帯電話決済' },
+  'notification.payMethod.paypal': { ko: 'PayPal', en: 'PayPal', ja: 'PayPal' },
+  'notification.payMethod.withoutbankbook': { ko: '무통장 입금', en: 'bank deposit', ja: '銀行振込' },
   'notification.COIN_REFUND_REFUSED': {
     ko: '코인 환불이 처리되지 않아 {coins}코인이 지갑으로 돌아왔습니다. 코인 내역에서 사유를 확인하세요.',
     en: 'Your coin refund could not be paid: {coins} coins are back in your wallet. See why in your coin history.',

@@ -57,4 +57,24 @@ export const trustMessages = {
     en: 'Please give the reason for rejecting it.',
     ja: '却下の理由を入力してください。',
   },
+  'notification.BLOCK_OBJECTION_ACCEPTED': {
+    ko: '이의 신청이 받아들여져 계정 이용 제한이 해제되었습니다. 다시 로그인할 수 있습니다.',
+    en: 'Your objection was accepted and the block on your account was lifted: you can log in again.',
+    ja: '異議申し立てが認められ、アカウントの利用制限が解除されました。再びログインできます。',
+  },
+  'notification.BLOCK_OBJECTION_REJECTED': {
+    ko: '이의 신청을 검토했지만 계정 이용 제한이 유지됩니다.',
+    en: 'We reviewed your objection: the block on your account stays.',
+    ja: '異議申し立てを検討しましたが、アカウントの利用制限は継続されます。',
+  },
+  'notification.message.BLOCK_OBJECTION_ACCEPTED': {
+    ko: '운영자 의견: 「{message}」',
+    en: 'The operator says: “{message}”',
+    ja: '運営者のコメント：「{message}」',
+  },
+  'notification.message.BLOCK_OBJECTION_REJECTED': {
+    ko: '운영자 의견: 「{message}」',
+    en: 'The operator says: “{message}”',
+    ja: '運営者のコメント：「{message}」',
+  },
 } as const satisfies Catalog;

@@ -20,6 +20,7 @@ const row = (fields: Partial<CoinHistoryRowDto>): CoinHistoryRowDto => ({
   coinDeposit: null,
   coinItemType: null,
   feeCoins: null,
+  refund: null,
   ...fields,
 });
 const mission = (status: 'ACCEPTED' | 'REJECTED', rejectionReason: 'REFUSED' | 'CANCELED' | null = null) => ({
@@ -222,7 +223,8 @@ describe('where a refund goes, as the fan reads it', () => {
     let tf = i18next.t.bind(i18next);
     expect(destinationLine(toAccount, tf, 'ko')).toBe('신한은행 110-***-789 김리뷰로 2026.12.02까지 입금됩니다');
     expect(destinationLine(toCard, tf, 'ko')).toBe('2026.12.02까지 결제 수단으로 환불됩니다');
-    expect(destinationText(toCard.destination, tf, 'ko')).toBe('결제 수단으로 환불');
+    // The pay method by name, never only "the payment method".
+    expect(destinationText(toCard.destination, tf, 'ko')).toBe('신용카드로 환불');
     expect(destinationText(toAccount.destination, tf, 'ko')).toBe('신한은행 110-***-789 김리뷰');
     await useLanguage('en');
     tf = i18next.t.bind(i18next);

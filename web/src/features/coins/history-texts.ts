@@ -1,6 +1,8 @@
-import { type CoinHistoryRowDto, DEPOSIT_STATUSES, formatNumber } from '@fanmission/contracts';
+import { type CoinHistoryRefund, type CoinHistoryRowDto, DEPOSIT_STATUSES, formatNumber } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
 import { isOwnCancel } from '../../shared/cards/own-cancel';
+import { refundMoneyLines, statusText } from './components/refund-requests';
+import { destinationText } from './refund-destination';
 
 /** The content text of a history row. */
 export function historyContent(row: CoinHistoryRowDto, t: TFunction): string {
@@ -58,3 +60,15 @@ export function depositStatusLabel(status: string, t: TFunction): string {
 
 /** "+1,000" / "-300": every amount signed. */
 export const signedPoint = (point: number) => `${point > 0 ? '+' : ''}${formatNumber(point)}`;
+
+/**
+ * The refund request a refund row made, in one line under it: the money (won, or each charge's own currency), where
+ * it goes and how it stands, as the pending tab's list shows them: "54,400원 · 신용카드로 환불 · 지급 완료 (2026.11.29)".
+ */
+export function historyRefundLine(refund: CoinHistoryRefund, t: TFunction, language: string): string {
+  return [
+    refundMoneyLines(refund, language, t).join(', '),
+    destinationText(refund.destination, t, language),
+    statusText(refund, t),
+  ].join(' · ');
+}

@@ -28,14 +28,23 @@ export function destinationAccount(destination: CoinRefund['destination'], langu
   return `${bankLabel(bankName, language)} ${maskedAccountNumber(bankAccountNumber)} ${bankAccountHolder}`;
 }
 
-/** Where the money goes, without the date: the account, or back to the payment method. */
+/**
+ * Where the money goes, without the date: the account, or back to the payment methods by name ("신용카드로 환불"), or
+ * both.
+ */
 export function destinationText(destination: CoinRefund['destination'], t: TFunction, language: string): string {
   const account = destinationAccount(destination, language);
-  if (account && destination.kind === 'SPLIT') return t('coinRefunds.splitText', { account });
+  const methods = destination.kind === 'BANK_ACCOUNT' ? [] : destination.methods;
+  if (account && destination.kind === 'SPLIT') {
+    return methods.length > 0
+      ? t('coinRefunds.splitMethods', { methods: payMethodsText(methods, t, language), account })
+      : t('coinRefunds.splitText', { account });
+  }
   if (account) return account;
-  if (destination.kind === 'ORIGINAL_METHOD' && destination.methods.includes('withoutbankbook')) {
+  if (destination.kind === 'ORIGINAL_METHOD' && methods.includes('withoutbankbook')) {
     return t('coinRefunds.toDepositingAccount');
   }
+  if (methods.length > 0) return t('coinRefunds.toMethods', { methods: payMethodsText(methods, t, language) });
   return t('coinRefunds.toPayment');
 }
 

@@ -1,11 +1,12 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDotDate } from '../../../shared/format/date';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { useCoinHistory } from '../api/coin-history';
 import { useCoinLots } from '../api/refunds';
-import { historyContent, signedPoint } from '../history-texts';
+import { historyContent, historyRefundLine, signedPoint } from '../history-texts';
 import { ChargeReceipt } from './charge-receipt';
 import { ChargeWithdrawal, isCharge } from './charge-withdrawal';
 import { HistoryFilters, type YearMonth } from './history-filters';
@@ -23,7 +24,7 @@ export function HistoryTab({
   filter: YearMonth;
   onFilter: (filter: YearMonth) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const history = useCoinHistory({ page, ...filter });
   const rows = history.data?.content ?? [];
   // Used-up lots too (the most recent ones): a withdrawn charge's lot is empty and says how its refund stands.
@@ -49,6 +50,16 @@ export function HistoryTab({
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`coinHistory.eventType.${row.eventType}`)}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
               {historyContent(row, t)}
+              {row.refund ? (
+                <Typography
+                  variant="body2"
+                  component="div"
+                  data-testid="coin-history-refund"
+                  sx={{ color: row.refund.status === 'refused' ? 'error.main' : 'text.secondary' }}
+                >
+                  {historyRefundLine(row.refund, t, i18n.language)}
+                </Typography>
+              ) : null}
               {row.eventType === 'EARN' ? <ChargeReceipt row={row} /> : null}
               {isCharge(row) && lots.data ? (
                 <ChargeWithdrawal row={row} lot={lotByDeposit.get(row.coinDeposit?.id ?? null)} />

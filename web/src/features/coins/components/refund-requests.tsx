@@ -20,7 +20,10 @@ import { BankAccountFields, emptyBankAccount, useBankAccountForm } from './bank-
 import { RowsTable } from '../../../shared/ui/rows-table';
 
 /** The status line: requested (paid by …), paid (on …), or refused with finance's reason. */
-function statusText(refund: CoinRefund, t: ReturnType<typeof useTranslation>['t']): string {
+export function statusText(
+  refund: Pick<CoinRefund, 'status' | 'dueOn' | 'paidAt' | 'refusalReason'>,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
   switch (refund.status) {
     case 'requested':
       return t('coinRefunds.status.requested', { dueOn: formatDotDay(refund.dueOn) });

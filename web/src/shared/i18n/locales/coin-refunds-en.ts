@@ -59,6 +59,8 @@ export const coinRefundsEn: CoinRefundsMessages = {
   },
   account: 'Refund account',
   toPayment: 'Back to the payment',
+  toMethods: 'Back to {{methods}}',
+  splitMethods: '{{methods}} + {{account}}',
   partToPayment: 'to the payment',
   partToAccount: 'to the account',
   correctAccount: 'Correct account',

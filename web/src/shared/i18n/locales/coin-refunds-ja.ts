@@ -59,6 +59,8 @@ export const coinRefundsJa: CoinRefundsMessages = {
   },
   account: '返金口座',
   toPayment: '決済手段へ返金',
+  toMethods: '{{methods}}へ返金',
+  splitMethods: '{{methods}} + {{account}}',
   partToPayment: '決済手段へ',
   partToAccount: '口座へ',
   correctAccount: '口座を修正',

@@ -58,6 +58,8 @@ export const coinRefundsKo = {
   },
   account: '환불 계좌',
   toPayment: '결제 수단으로 환불',
+  toMethods: '{{methods}}로 환불',
+  splitMethods: '{{methods}} + {{account}}',
   partToPayment: '결제 수단으로',
   partToAccount: '계좌로',
   correctAccount: '계좌 수정',
