@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Accepting a member's objection to his login block lifts the block at once: the console asks first, naming him.
+// Accepting a member's objection to his login block lifts the block at once: the console asks first, naming him, and
+// takes the operator's words for the member if he gives some (the member's notice and mail quote them).
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
@@ -27,7 +28,7 @@ const objection = {
   decisionNote: null,
 };
 
-test('accepting an objection asks first, naming the member, and only then lifts the block', async () => {
+function renderObjections() {
   const update = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
     data: { ...objection, ...params.data },
   }));
@@ -45,9 +46,18 @@ test('accepting an objection asks first, naming the member, and only then lifts 
       </ResourceContextProvider>
     </ConsoleTestContext>,
   );
+  return update;
+}
+
+async function openAcceptDialog() {
   const row = (await screen.findByText('오해입니다', {}, { timeout: 10_000 })).closest('tr')!;
   await userEvent.click(await within(row).findByRole('button', { name: consoleKo.console.actions.approve }));
-  const dialog = await screen.findByRole('dialog');
+  return screen.findByRole('dialog');
+}
+
+test('accepting an objection asks first, naming the member, and only then lifts the block', async () => {
+  const update = renderObjections();
+  const dialog = await openAcceptDialog();
   expect(
     within(dialog).getByText(consoleKo.console.blockObjections.acceptConfirm.replace('%{who}', '칠번팬')),
   ).toBeTruthy();
@@ -57,6 +67,25 @@ test('accepting an objection asks first, naming the member, and only then lifts 
     expect(update).toHaveBeenCalledWith(
       'block-objections',
       expect.objectContaining({ data: expect.objectContaining({ status: 'ACCEPTED' }) }),
+    ),
+  );
+  expect(update.mock.calls[0]![1].data).not.toHaveProperty('decisionNote', expect.any(String));
+});
+
+test('an operator accepting an objection may write the member a note, which the decision carries', async () => {
+  const update = renderObjections();
+  const dialog = await openAcceptDialog();
+  await userEvent.type(
+    within(dialog).getByLabelText(consoleKo.resources['block-objections'].fields.decisionNote),
+    '확인 결과 오해였습니다',
+  );
+  await userEvent.click(within(dialog).getByRole('button', { name: raKorean.ra.action.confirm }));
+  await waitFor(() =>
+    expect(update).toHaveBeenCalledWith(
+      'block-objections',
+      expect.objectContaining({
+        data: expect.objectContaining({ status: 'ACCEPTED', decisionNote: '확인 결과 오해였습니다' }),
+      }),
     ),
   );
 });

@@ -35,7 +35,9 @@ export const BlockObjectionList = () => {
           label="console.actions.approve"
           color="success"
           show={(record) => record['status'] === 'PENDING'}
-          patch={() => ({ status: 'ACCEPTED' })}
+          reasonLabel="resources.block-objections.fields.decisionNote"
+          reasonOptional
+          patch={(_, note) => ({ status: 'ACCEPTED', ...(note && { decisionNote: note }) })}
           confirmMessage={(record) => ['console.blockObjections.acceptConfirm', { who: record['username'] }]}
           done={(record) => ['console.done.objectionAccepted', { who: record['username'] }]}
         />

@@ -22,8 +22,10 @@ interface UpdateActionProps<RecordType extends RaRecord> {
   labelArgs?: Record<string, unknown>;
   /** The fields to change; `reason` is what the dialog asked for. */
   patch: (record: RecordType, reason: string) => Record<string, unknown>;
-  /** Asks for a reason first (required) under this i18n key. */
+  /** Asks for a reason first (required, unless `reasonOptional`) under this i18n key. */
   reasonLabel?: string;
+  /** The reason may be left empty (a note the decision carries when given). */
+  reasonOptional?: boolean;
   /** Hidden when false for the record. */
   show?: (record: RecordType) => boolean;
   color?: 'primary' | 'error' | 'success' | 'warning';
@@ -146,7 +148,9 @@ export function UpdateAction<RecordType extends RaRecord = RaRecord>(props: Upda
             <Button
               variant="contained"
               color={props.color ?? 'primary'}
-              disabled={(props.reasonLabel !== undefined && reason.trim().length === 0) || isPending}
+              disabled={
+                (props.reasonLabel !== undefined && !props.reasonOptional && reason.trim().length === 0) || isPending
+              }
               onClick={() => void submit(reason.trim())}
             >
               {translate('ra.action.confirm')}
