@@ -75,6 +75,7 @@ export const ERROR_CODES = [
   'MONTH_NOT_ENDED',
   // A statement held after a payout account change: approve and pay wait for finance's release.
   'STATEMENT_HELD',
+  'PAYEE_ACCOUNT_REFUSED',
   'PAYOUT_ACCOUNT_UNVERIFIED',
   // Missions: the workflow's refusals of an action, then the request checks.
   'NOT_REQUESTED',

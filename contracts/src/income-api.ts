@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creatorGradeSchema } from './creators';
 import { SETTLEMENT } from './limits';
-import { PAYOUT_ACCOUNT_VERIFICATION_STATUSES } from './payout-accounts';
+import { PAYEE_ACCOUNT_REFUSALS, PAYOUT_ACCOUNT_VERIFICATION_STATUSES } from './payout-accounts';
 import { pageQuerySchema, pageSchema } from './page';
 import { productTypeSchema } from './missions';
 
@@ -568,6 +568,15 @@ export const transferBatchPreviewSchema = z
     count: z.number().int(),
     total: won,
     statementIds: z.array(z.number().int()),
+    /** Approved, unheld statements of the month left out: their account is not the payee's own verified one. */
+    refused: z.array(
+      z.object({
+        statementId: z.number().int(),
+        reason: z.enum(PAYEE_ACCOUNT_REFUSALS),
+        /** The reason in the caller's language. */
+        message: z.string(),
+      }),
+    ),
   })
   .meta({ id: 'TransferBatchPreview' });
 export type TransferBatchPreview = z.infer<typeof transferBatchPreviewSchema>;
@@ -646,11 +655,13 @@ export type TransferBatchResultImport = z.infer<typeof transferBatchResultImport
 
 /**
  * Why a result line settles nothing: a statement that is not in the batch, another account or amount than the
- * batch's line, a second line of one statement, a line already settled by an earlier import, an unreadable line.
+ * batch's line, a paid line whose account is no longer the payee's own verified one, a second line of one statement,
+ * a line already settled by an earlier import, an unreadable line.
  */
 export const TRANSFER_BATCH_DISCREPANCIES = [
   'NOT_IN_BATCH',
   'ACCOUNT_DIFFERS',
+  'ACCOUNT_NOT_PAYEES',
   'AMOUNT_DIFFERS',
   'DUPLICATE',
   'ALREADY_SETTLED',

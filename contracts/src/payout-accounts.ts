@@ -88,6 +88,15 @@ export function normalizeHolderName(name: string): string {
     .toLowerCase();
 }
 
+/**
+ * Why a settlement statement may not be paid to the account it names (services/src/money-out/payee-account.ts):
+ * the creator's payout account changed since (`ACCOUNT_CHANGED`), the bank never confirmed the account is held in
+ * his name (`ACCOUNT_UNVERIFIED`), or its confirmed holder is no longer his verified name or his verified business's
+ * registered name (`HOLDER_NOT_PAYEE`).
+ */
+export const PAYEE_ACCOUNT_REFUSALS = ['ACCOUNT_CHANGED', 'ACCOUNT_UNVERIFIED', 'HOLDER_NOT_PAYEE'] as const;
+export type PayeeAccountRefusal = (typeof PAYEE_ACCOUNT_REFUSALS)[number];
+
 /** The payout account at one moment: the bank, the holder, the number, and whether it is abroad. */
 export const payoutAccountStateSchema = z
   .object({

@@ -11,6 +11,7 @@ import type { Role } from '@fanmission/contracts';
 import { buildApp } from '@fanmission/services/app';
 import { signSessionToken } from '@fanmission/services/auth';
 import { loadConfig, type AppConfig } from '@fanmission/services/config';
+import { identityNameHmac } from '@fanmission/services/creators';
 import { createDb, type Db, ensureDatabase, migrateToLatest, startEmbeddedPostgres } from '@fanmission/services/db';
 import { createDevMailbox } from '@fanmission/services/mail';
 import { EVENT_CONSUMERS, freePort } from '@fanmission/services/runtime';
@@ -443,6 +444,8 @@ export async function ensureWorld(
       seed: 39,
       now: options.now,
       consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+      // The names as the bench's app (a test-mode configuration, `benchConfig`) keeps them.
+      nameHmac: (name) => identityNameHmac(loadConfig({ NODE_ENV: 'test' }), name),
       log: (line) => console.log(`  world ${size}: ${line}`),
     });
     await sql`vacuum analyze`.execute(db);

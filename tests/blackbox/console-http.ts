@@ -2,7 +2,7 @@
  * What the black-box runs share: console sessions over HTTP only (the console's cookie and its CSRF header), a member's
  * web session (a bearer token from `POST /api/login`), react-admin's list filter, one printed line per check, and the
  * steps several runs take: a guarded action's pending request, a member's daily allowances, a code from the
- * development mailbox, an invited staff member joining, a new member signing up, a coin charge by sandbox card or
+ * development mailbox, an invited staff member joining (or invited and let in by a second member), a new member signing up, a coin charge by sandbox card or
  * bank deposit.
  */
 
@@ -146,6 +146,24 @@ export async function joinStaff(base: string, email: string, password: string): 
   });
   if (set.status !== 200) throw new Error(`${email} cannot set his password: ${set.status}`);
   return await Session.console(base, email, password);
+}
+
+/**
+ * A staff member invited by `inviter` and let in by `approver` (a second member approving the invitation): his session,
+ * or null with the approval's answer when the approver may not let him in (a member related to the inviter).
+ */
+export async function invitedStaff(
+  base: string,
+  inviter: Session,
+  approver: Session,
+  email: string,
+  password: string,
+): Promise<{ staff: Session | null; requestId: number; approval: Answer }> {
+  const asked = await inviter.call('POST', '/api/admin/staff', { email, roles: ['ROLE_FINANCE'] });
+  const requestId = asked.body?.id as number;
+  const approval = await approver.call('POST', `/api/admin/approvals/${requestId}/decision`, { decision: 'approve' });
+  const staff = approval.body?.status === 'EXECUTED' ? await joinStaff(base, email, password) : null;
+  return { staff, requestId, approval };
 }
 
 /** A new member signs up with his e-mail, confirms it from the verification mail and signs in. */

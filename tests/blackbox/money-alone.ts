@@ -9,11 +9,24 @@
  * with the helper account he can get (a colleague he invites, whose invitation a second member approves as routine),
  * each of the two checking the other. Nothing is credited, changed or released beyond what one member may do alone in
  * a day (his allowances, which his helper shares), until a second, unrelated member approves; finance2@ then approves
- * one and it runs once.
+ * one and it runs once. Then with every helper account he can make (two siblings he invites, each other's siblings,
+ * and a chain: his helper's invitee), each tries to release a transfer batch and to approve his refunds and grants;
+ * once a deceived unrelated member lets his change of a creator's payout account to a third party's run, that
+ * creator's approved statement is in no transfer file and paid by no hand: only the payee's own verified account is.
  * It changes the demo world (requests, a helper), so run it on a fresh one. Prints one line per check and exits 1
  * when any answer differs from the rule.
  */
-import { allowanceUsed, askBankDeposit, cashItems, Checks, filter, joinStaff, Session } from './console-http';
+import {
+  allowanceUsed,
+  askBankDeposit,
+  cashItems,
+  Checks,
+  filter,
+  invitedStaff,
+  joinStaff,
+  Session,
+  type Answer,
+} from './console-http';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const PASSWORD = 'fanmission1';
@@ -166,19 +179,18 @@ const creator = (await insider.call('GET', `/api/admin/creators?${filter({ q: 's
   id: number;
 };
 const accountBefore = (await insider.call('GET', `/api/admin/creator-payout-accounts/${creator.id}`)).body;
-insiderRequests.push(
-  pending(
-    "a creator's payout account",
-    await insider.call('PUT', `/api/admin/creator-payout-accounts/${creator.id}`, {
-      bankName: '카카오뱅크',
-      bankAccountHolder: '김재무',
-      bankAccountNumber: '3333999999999',
-      reason: 'black-box run',
-    }),
-    'PAYOUT_ACCOUNT_CHANGE',
-    insider,
-  ),
+const payoutChange = pending(
+  "a creator's payout account",
+  await insider.call('PUT', `/api/admin/creator-payout-accounts/${creator.id}`, {
+    bankName: '카카오뱅크',
+    bankAccountHolder: '김재무',
+    bankAccountNumber: '3333999999999',
+    reason: 'black-box run',
+  }),
+  'PAYOUT_ACCOUNT_CHANGE',
+  insider,
 );
+insiderRequests.push(payoutChange);
 const statements = (await insider.call('GET', `/api/admin/settlements?${filter({ status: 'ISSUED' })}&range=[0,99]`))
   .body as { id: number; status: string; holdAccountChangeId: number | null; holdReleasedAt: string | null }[];
 const issued = statements.find((statement) => statement.holdAccountChangeId === null);
@@ -286,13 +298,15 @@ const helperRequests = [
   ),
 ];
 if (held) {
-  helperRequests.push(
-    pending(
-      'the helper releasing the held statement',
-      await helper.call('PUT', `/api/admin/settlements/${held.id}`, { action: 'release', note: 'black-box run' }),
-      'STATEMENT_RELEASE',
-      helper,
-    ),
+  // The same release already waits (finance1@'s, in 5): asking again answers that request, and adds none of his.
+  const again = await helper.call('PUT', `/api/admin/settlements/${held.id}`, {
+    action: 'release',
+    note: 'black-box run',
+  });
+  check(
+    'the helper releasing the held statement: 202, finance1@’s pending request (one request per action)',
+    again.status === 202 && again.body?.status === 'PENDING' && again.body?.makerId === insider.id,
+    again,
   );
 }
 for (const id of helperRequests) {
@@ -377,5 +391,153 @@ const approved = await colleague.call('POST', `/api/admin/approvals/${insiderReq
 });
 check('finance2@ approves the deposit confirmation: EXECUTED', approved.body?.status === 'EXECUTED', approved);
 check('the fan is credited its 1,000 coins once', (await coinsOf(fan.id)) === fanCoins + 1_000, await coinsOf(fan.id));
+
+// 11. Every helper account he can make: two siblings he invites (each other's siblings: one maker chose both), and a
+// chain (the invitation his helper asked for in 8, let in by the first console account, who chose none of them).
+const sibling = async (label: string) => {
+  const invited = await invitedStaff(base, insider, colleague, `bb-${label}-${run}@example.test`, `bb-${label}-pass1`);
+  check(`finance2@ lets in his invitee ${label} as routine: EXECUTED`, invited.staff !== null, invited.approval);
+  return invited.staff!;
+};
+const [siblingA, siblingB] = [await sibling('sibling-a'), await sibling('sibling-b')];
+const chainLetIn = await admin.call('POST', `/api/admin/approvals/${helperInvite}/decision`, { decision: 'approve' });
+const chained =
+  chainLetIn.body?.status === 'EXECUTED'
+    ? await joinStaff(base, `bb-helper2-${run}@example.test`, 'bb-helper2-pass1')
+    : null;
+check(
+  "the helper's invitee (a chain: insider → helper → him) let in by a member who chose none of them, or refused as related",
+  chained !== null || chainLetIn.body?.code === 'STAFF_RELATED',
+  chainLetIn,
+);
+const crew: [string, Session][] = [
+  ['finance1@ himself', insider],
+  ['his helper', helper],
+  ['his sibling helper A', siblingA],
+  ['his sibling helper B', siblingB],
+  ...(chained ? ([['his helper’s invitee (chain)', chained]] as [string, Session][]) : []),
+];
+/** Each of `members` approving request `id`: 403, his own (OWN_REQUEST) or a related member's (STAFF_RELATED). */
+const refusedToAll = async (what: string, id: number, members: [string, Session][], maker: Session) => {
+  for (const [who, member] of members) {
+    const answer = await member.call('POST', `/api/admin/approvals/${id}/decision`, { decision: 'approve' });
+    const code = member.id === maker.id ? 'OWN_REQUEST' : 'STAFF_RELATED';
+    check(`${who} approving ${what} (${id}): 403 ${code}`, answer.status === 403 && answer.body?.code === code, answer);
+  }
+};
+
+// 11a. Releasing a transfer batch: the demo's (finance1@ made it), and one a sibling makes now.
+const BATCHES = '/api/admin/settlement-transfer-batches';
+const createdBatches = (await colleague.call('GET', `${BATCHES}?${filter({ status: 'CREATED' })}&range=[0,49]`))
+  .body as { id: number; year: number; month: number; releaseApprovalId: number; createdBy: { id: number } }[];
+const demoBatch = createdBatches.find((batch) => batch.createdBy.id === insider.id);
+check('the demo has finance1@’s transfer batch waiting for its release', demoBatch !== undefined, createdBatches);
+if (demoBatch)
+  await refusedToAll(`the release of transfer batch #${demoBatch.id}`, demoBatch.releaseApprovalId, crew, insider);
+const approvedStatements = (
+  await colleague.call('GET', `/api/admin/settlements?${filter({ status: 'APPROVED' })}&range=[0,99]`)
+).body as { id: number; creatorId: number; year: number; month: number }[];
+// Another creator's than skydance's (whose statement 11c pays).
+const approvedMonth = approvedStatements.find((statement) => statement.creatorId !== creator.id);
+if (approvedMonth) {
+  const preview = (
+    await siblingA.call('GET', `${BATCHES}/preview?year=${approvedMonth.year}&month=${approvedMonth.month}`)
+  ).body as { statementIds: number[] };
+  const skydances = new Set(approvedStatements.filter((row) => row.creatorId === creator.id).map((row) => row.id));
+  const made = await siblingA.call('POST', BATCHES, {
+    year: approvedMonth.year,
+    month: approvedMonth.month,
+    statementIds: preview.statementIds.filter((id) => !skydances.has(id)).slice(0, 1),
+  });
+  check('sibling A makes a transfer batch of one approved statement: 201 CREATED', made.status === 201, made);
+  if (made.status === 201) {
+    await refusedToAll(
+      `the release of sibling A’s batch #${made.body.id}`,
+      made.body.releaseApprovalId,
+      crew,
+      siblingA,
+    );
+    const file = await siblingA.call('GET', `${BATCHES}/${made.body.id}/file`);
+    check(
+      '…and its file before any release: 409 TRANSFER_BATCH_NOT_RELEASED',
+      file.body?.code === 'TRANSFER_BATCH_NOT_RELEASED',
+      file,
+    );
+  }
+}
+
+// 11b. His refunds, cancels and free-coin grants (still waiting): none of his helpers approves one.
+for (const id of insiderRequests.slice(1)) await refusedToAll('finance1@’s request', id, crew.slice(2), insider);
+
+// 11c. A creator's payout account to a third party's: his helpers cannot let it run, and once finance2@ (unrelated,
+// deceived) does, the creator's approved statement is in no transfer file and paid by no hand.
+await refusedToAll("finance1@'s change of skydance's payout account to 김재무's", payoutChange, crew, insider);
+const siblingChange = pending(
+  "sibling A changing skydance's payout account to a third party's",
+  await siblingA.call('PUT', `/api/admin/creator-payout-accounts/${creator.id}`, {
+    bankName: '카카오뱅크',
+    bankAccountHolder: '김형제',
+    bankAccountNumber: '3333777777777',
+    reason: 'black-box run',
+  }),
+  'PAYOUT_ACCOUNT_CHANGE',
+  siblingA,
+);
+await refusedToAll("sibling A's payout account change", siblingChange, crew, siblingA);
+const skydanceApproved = approvedStatements.find((statement) => statement.creatorId === creator.id);
+check('skydance has an approved statement to pay', skydanceApproved !== undefined);
+const deceived = await colleague.call('POST', `/api/admin/approvals/${payoutChange}/decision`, {
+  decision: 'approve',
+  note: 'black-box: a deceived checker',
+});
+check(
+  "finance2@ (unrelated) lets the change to 김재무's account run: EXECUTED",
+  deceived.body?.status === 'EXECUTED',
+  deceived,
+);
+if (skydanceApproved) {
+  const { year, month } = skydanceApproved;
+  const preview = (await colleague.call('GET', `${BATCHES}/preview?year=${year}&month=${month}`)).body as {
+    statementIds: number[];
+    refused: { statementId: number; reason: string; message: string }[];
+  };
+  const refused = preview.refused?.find((row) => row.statementId === skydanceApproved.id);
+  check(
+    "skydance's approved statement is left out of a batch, with why (ACCOUNT_CHANGED, in the caller's language)",
+    !preview.statementIds.includes(skydanceApproved.id) && refused?.reason === 'ACCOUNT_CHANGED' && !!refused.message,
+    preview.refused,
+  );
+  const selected: Answer = await colleague.call('POST', BATCHES, { year, month, statementIds: [skydanceApproved.id] });
+  check(
+    '…selected alone: 409 SETTLEMENT_BATCH_NOT_ELIGIBLE with the reason',
+    selected.status === 409 && selected.body?.code === 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+    selected,
+  );
+  const byHand = await insider.call('PUT', `/api/admin/settlements/${skydanceApproved.id}`, {
+    action: 'pay',
+    transferReference: `BB-HAND-${run}`,
+    transferDate: new Date().toISOString().slice(0, 10),
+  });
+  check(
+    '…paid by hand: 409 PAYEE_ACCOUNT_REFUSED',
+    byHand.status === 409 && byHand.body?.code === 'PAYEE_ACCOUNT_REFUSED',
+    byHand,
+  );
+}
+
+// 11d. The demo batch released by finance2@ (unrelated): its file sends nothing to the third parties' accounts.
+if (demoBatch) {
+  const released = await colleague.call('POST', `/api/admin/approvals/${demoBatch.releaseApprovalId}/decision`, {
+    decision: 'approve',
+  });
+  check('finance2@ releases finance1@’s batch: EXECUTED', released.body?.status === 'EXECUTED', released);
+  const file = await colleague.call('GET', `${BATCHES}/${demoBatch.id}/file`);
+  const text = typeof file.body === 'string' ? file.body : JSON.stringify(file.body);
+  check(
+    '…its file downloads (200) and names neither third party’s account',
+    file.status === 200 && !text.includes('3333999999999') && !text.includes('3333777777777'),
+    file.status,
+  );
+}
 
 checks.finish();

@@ -50,6 +50,7 @@ export const codesEn: CodeLabels = {
   transferDiscrepancy: {
     NOT_IN_BATCH: 'Statement not in this batch',
     ACCOUNT_DIFFERS: 'Other account number',
+    ACCOUNT_NOT_PAYEES: 'Account no longer the payee’s own verified one',
     AMOUNT_DIFFERS: 'Other amount',
     DUPLICATE: 'Duplicate line',
     ALREADY_SETTLED: 'Already recorded',

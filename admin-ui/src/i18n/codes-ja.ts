@@ -50,6 +50,7 @@ export const codesJa: CodeLabels = {
   transferDiscrepancy: {
     NOT_IN_BATCH: 'このバッチにない精算書',
     ACCOUNT_DIFFERS: '口座番号が異なる',
+    ACCOUNT_NOT_PAYEES: '受取人本人の確認済み口座ではなくなった',
     AMOUNT_DIFFERS: '金額が異なる',
     DUPLICATE: '重複した行',
     ALREADY_SETTLED: '記録済み',

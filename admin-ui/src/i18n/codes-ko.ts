@@ -53,6 +53,7 @@ export const codesKo: CodeLabels = {
   transferDiscrepancy: {
     NOT_IN_BATCH: '이 배치에 없는 정산서',
     ACCOUNT_DIFFERS: '계좌번호 다름',
+    ACCOUNT_NOT_PAYEES: '더 이상 본인 확인된 계좌가 아님',
     AMOUNT_DIFFERS: '금액 다름',
     DUPLICATE: '중복된 줄',
     ALREADY_SETTLED: '이미 반영됨',

@@ -147,6 +147,17 @@ export function CreateTransferBatchButton() {
             {preview &&
               t('createExplain', { ...month, count: formatNumber(preview.count), total: formatNumber(preview.total) })}
           </Typography>
+          {/* Statements left out because their account is not the payee's own verified one, with the server's reason. */}
+          {preview?.refused.map((refused) => (
+            <Typography
+              key={refused.statementId}
+              variant="body2"
+              color="warning.main"
+              data-testid="transfer-batch-refused"
+            >
+              {refused.message}
+            </Typography>
+          ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPreview(null)}>{translate('ra.action.cancel')}</Button>

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { identityNameHmac } from '../creators';
 import { EVENT_CONSUMERS } from '../runtime';
 import { generateWorld } from '../world';
 import { EXACT_COUNT_LIMIT } from './simple-rest';
@@ -21,6 +22,7 @@ beforeAll(async () => {
     seed: 7,
     now: NOW,
     consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+    nameHmac: (name) => identityNameHmac(app().ctx.config, name),
   });
   staff = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'] });
 }, 120_000);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
+import { identityNameHmac } from '../creators';
 import { EVENT_CONSUMERS } from '../runtime';
 import { generateWorld } from '../world';
 
@@ -75,6 +76,7 @@ beforeAll(async () => {
     seed: 11,
     now: NOW,
     consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
+    nameHmac: (name) => identityNameHmac(app().ctx.config, name),
   });
   staff = await createAccount(app(), { roles: ['ROLE_USER', 'ROLE_OPERATOR', 'ROLE_FINANCE'] });
   await fillSmallLists();

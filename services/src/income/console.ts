@@ -19,6 +19,7 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { AppError, conflict, notFound } from '../http';
+import { PAYEE_REFUSAL_MESSAGES, payeeAccountRefusals } from '../money-out';
 import { statementBatchApprovals } from './batches';
 import { transferBatchApprovals } from './transfer-batches';
 import * as repository from './console-repository';
@@ -225,6 +226,19 @@ function decisionState(row: LockedStatement, action: UpdateSettlementRequest['ac
   return 'open';
 }
 
+/**
+ * A hand payment pays only the payee's own verified account (the money-out rule, services/src/money-out): asked and
+ * approved alike; otherwise 409 `PAYEE_ACCOUNT_REFUSED` with why.
+ */
+async function requirePayeesAccount(ctx: ServiceContext, db: DbExecutor, statementId: number) {
+  const refusal = (await payeeAccountRefusals(db, ctx.config, [statementId])).get(statementId);
+  if (!refusal) return;
+  throw new AppError(409, PAYEE_REFUSAL_MESSAGES[refusal], {
+    code: 'PAYEE_ACCOUNT_REFUSED',
+    params: { id: statementId },
+  });
+}
+
 /** What a statement decision acts on: a change of any of it between the request and its approval voids the request. */
 const statementState = (row: LockedStatement | undefined) =>
   row
@@ -269,6 +283,7 @@ const statementApproval = (action: UpdateSettlementRequest['action']) =>
         } else if (decision.action === 'approve') {
           await repository.approveStatement(trx, row.id, by, approved.now);
         } else {
+          await requirePayeesAccount(approved.ctx, trx, row.id);
           await repository.markStatementPaid(trx, row.id, {
             by,
             at: approved.now,
@@ -310,6 +325,7 @@ export async function decideStatement(
   if (!row) throw notFound('income.statementNotFound');
   if (decisionState(row, decision.action) === 'done') return { statement: await getStatement(ctx, id) };
   if (decision.action === 'release') await requireReleasedByOthers(ctx.db, id, [finance.id]);
+  if (decision.action === 'pay') await requirePayeesAccount(ctx, ctx.db, id);
   const action = statementApprovals.find((candidate) => candidate.kind === STATEMENT_KINDS[decision.action])!;
   const reason =
     decision.action === 'release'

@@ -4,7 +4,6 @@ import {
   koreaMonthRange,
   type MonthIncome,
   monthKey,
-  isBusinessRegistered,
   settlementAmounts,
   settlementMinimumCoins,
   toPage,
@@ -13,6 +12,7 @@ import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { notFound } from '../http';
 import { gradeOfMonth } from './grades';
+import { payoutAccountOf } from './statement-columns';
 import { statementLines, statementsQuery } from './statements';
 
 // What a creator reads of his own income: all-time totals, a month's income (settled or so far), the missions he was
@@ -88,11 +88,7 @@ async function payoutAccount(db: DbExecutor, creatorId: number) {
     .select(['payout_overseas', 'payout_foreigner', 'verified_business_type'])
     .where('id', '=', creatorId)
     .executeTakeFirstOrThrow();
-  return {
-    overseas: creator.payout_overseas,
-    foreigner: creator.payout_foreigner,
-    businessRegistered: isBusinessRegistered(creator.verified_business_type),
-  };
+  return payoutAccountOf(creator);
 }
 
 /**

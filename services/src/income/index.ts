@@ -9,7 +9,7 @@ export { confirmGradeProposalOrRequestApproval, gradeProposalOverrideApproval } 
 export { gradeConfirmedSince, proposeMonthlyGrades } from './grades';
 export { incomeRoutes } from './routes';
 export { MonthNotEndedError, settleMonth, type SettlementRunResult } from './settlement';
-export { carriedOverAmounts, issuedAmounts, statementBase } from './statement-columns';
+export { carriedOverAmounts, issuedAmounts, payoutAccountOf, statementBase } from './statement-columns';
 export { gradeOfMonth } from './grades';
 export { settlementFeedConsumer } from './settlement-feed-consumer';
 export type { IncomeTables } from './table';

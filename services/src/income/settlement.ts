@@ -1,6 +1,5 @@
 import {
   decideSettlement,
-  isBusinessRegistered,
   koreaMonthRange,
   monthHasEnded,
   monthKey,
@@ -12,7 +11,7 @@ import type { SettleMonthResult } from '@fanmission/workflows/settlement';
 import { sql, type Insertable } from 'kysely';
 import type { Db, DbExecutor } from '../db';
 import { gradesOfMonth, proposeMonthlyGrades } from './grades';
-import { statementBase, carriedOverAmounts, issuedAmounts } from './statement-columns';
+import { statementBase, carriedOverAmounts, issuedAmounts, payoutAccountOf } from './statement-columns';
 import type { SettlementStatementsTable } from './table';
 
 /*
@@ -177,11 +176,7 @@ async function settleCreators(
       ...carried.map((row) => ({ month: monthKey(row.year, row.month), coins: row.month_coins, grade: row.grade })),
       ...(monthCoins > 0 ? [{ month: monthKey(year, month), coins: monthCoins, grade }] : []),
     ];
-    const account = {
-      overseas: creator.payout_overseas,
-      foreigner: creator.payout_foreigner,
-      businessRegistered: isBusinessRegistered(creator.verified_business_type),
-    };
+    const account = payoutAccountOf(creator);
     const decision = decideSettlement(pending, account);
     // A month whose lucky compensation bonuses (taken from the creator's earnings) exceed what he earned in it, and
     // too little to pay: nothing is issued, and its lines wait for the next month's statement.

@@ -76,13 +76,15 @@ export function transferBatchRoutes(app: FastifyInstance) {
         description:
           'The ids, count and won of the statements `POST` with the same month and no selection would take now: ' +
           'APPROVED or TRANSFER_FAILED, not held, in no other batch, their bank with a code. A month with nothing to ' +
-          'take is a count of 0.',
+          "take is a count of 0. Statements whose account is not the payee's own verified one (its holder look-up, " +
+          'his verified name or verified business, unchanged since) are left out and listed in `refused` with why, in ' +
+          "the caller's language.",
         security,
         querystring: transferBatchPreviewQuerySchema,
         response: { 200: transferBatchPreviewSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => batches.previewTransferBatch(app.ctx, request.query),
+    async (request) => batches.previewTransferBatch(app.ctx, request.query, request.language),
   );
 
   routes.get(
@@ -157,7 +159,8 @@ export function transferBatchRoutes(app: FastifyInstance) {
     '실패/FAILED) and optionally 사유 (`reason`). A line settles its statement only when the statement is on a line ' +
     'of this batch not settled yet, and the account (digits compared) and won are the line’s; every other line ' +
     'settles nothing and is listed as a discrepancy with both values (NOT_IN_BATCH, ACCOUNT_DIFFERS, ' +
-    'AMOUNT_DIFFERS, DUPLICATE, ALREADY_SETTLED, UNREADABLE). A file without those columns is 400 ' +
+    'AMOUNT_DIFFERS, DUPLICATE, ALREADY_SETTLED, UNREADABLE; ACCOUNT_NOT_PAYEES: a paid line of a statement whose ' +
+    "account is no longer the payee's own verified one). A file without those columns is 400 " +
     'TRANSFER_RESULT_UNREADABLE; a batch not released is 409 TRANSFER_BATCH_NOT_RELEASED.';
 
   routes.post(

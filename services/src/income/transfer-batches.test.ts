@@ -7,6 +7,7 @@ import type {
   AdminApproval,
   TransferBatch,
   TransferBatchDetail,
+  TransferBatchPreview,
   TransferBatchResultOutcome,
 } from '@fanmission/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { approveAs } from '@fanmission/tests/support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '@fanmission/tests/support/income';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { recordStaffGrant } from '../approvals';
+import { SANDBOX_HOLDER_ACCOUNTS } from '../creators';
 import { createNotificationMailConsumer, notificationsConsumer } from '../notifications';
 
 const clock = { now: new Date('2026-11-01T01:00:00Z') };
@@ -99,7 +101,7 @@ beforeAll(async () => {
     at,
   });
   creators = [];
-  for (let index = 0; index < 4; index += 1) {
+  for (let index = 0; index < 6; index += 1) {
     const creator = await createIncomeCreator(app());
     await releasedMission(db(), { creatorId: creator.creatorId, coins: 1_000, at: new Date('2026-10-15T03:00:00Z') });
     creators.push(creator);
@@ -311,6 +313,70 @@ describe('a bank transfer batch', () => {
     expect(list.json<TransferBatch[]>()).toContainEqual(
       expect.objectContaining({ id: first.id, createdBy: expect.objectContaining({ id: maker.id }), count: 2 }),
     );
+  });
+});
+
+/** The creator of `statement` sets his payout account to one the bank says a third party holds. */
+async function changeToThirdPartys(statement: (typeof statements)[number]) {
+  const creator = creators.find((each) => each.creatorId === statement.creator_id)!;
+  const changed = await call('PUT', `/api/v1/creators/${creator.creatorId}`, creator, {
+    bankName: '카카오뱅크',
+    bankAccountHolder: '홍길동',
+    bankAccountNumber: `3333${statement.id}${SANDBOX_HOLDER_ACCOUNTS.otherHolderSuffix}`,
+    currentPassword: creator.password,
+  });
+  expect(changed.statusCode, changed.body).toBe(200);
+}
+
+describe('a statement whose creator’s payout account is no longer the verified one', () => {
+  it('is not put in a batch, and finance reads why in its language', async () => {
+    const changedAway = statements[4]!;
+    const before = await call('GET', `${BATCHES}/preview?year=2026&month=10`, maker);
+    expect(before.json<TransferBatchPreview>().statementIds).toContain(changedAway.id);
+    await changeToThirdPartys(changedAway);
+    for (const [language, text] of [
+      ['ko', '정산서를 발행한 뒤 지급 계좌가 바뀌었습니다'],
+      ['en', 'payout account changed after the statement was issued'],
+      ['ja', '精算書の発行後に支払口座が変更されました'],
+    ] as const) {
+      const preview = await call('GET', `${BATCHES}/preview?year=2026&month=10`, maker, undefined, language);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const read = preview.json<TransferBatchPreview>();
+      expect(read.statementIds).not.toContain(changedAway.id);
+      expect(read.refused).toEqual([
+        { statementId: changedAway.id, reason: 'ACCOUNT_CHANGED', message: expect.stringContaining(text) },
+      ]);
+    }
+    const selected = await call('POST', BATCHES, maker, { year: 2026, month: 10, statementIds: [changedAway.id] });
+    expect(selected.statusCode, selected.body).toBe(409);
+    expect(selected.json()).toMatchObject({
+      code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+      subErrors: [{ field: 'statementIds', message: expect.stringContaining('payout account changed') }],
+    });
+    // Nor is it paid by hand (asked, or approved after the account changed).
+    const byHand = await call('PUT', `/api/admin/settlements/${changedAway.id}`, maker, {
+      action: 'pay',
+      transferReference: 'HAND-2',
+      transferDate: '2026-11-05',
+    });
+    expect(byHand.statusCode, byHand.body).toBe(409);
+    expect(byHand.json()).toMatchObject({ code: 'PAYEE_ACCOUNT_REFUSED' });
+    expect((await statementOf(changedAway.id)).status).toBe('APPROVED');
+  });
+
+  it('is not paid by a result line once its account is no longer the verified one: a discrepancy', async () => {
+    const later = statements[5]!;
+    const batch = await createBatch([later.id]);
+    expect((await release(batch, checker)).statusCode).toBe(200);
+    await changeToThirdPartys(later);
+    const imported = await importResult(batch, [resultLine(later)]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    const outcome = imported.json<TransferBatchResultOutcome>();
+    expect(outcome.paid).toEqual([]);
+    expect(outcome.discrepancies).toEqual([
+      expect.objectContaining({ line: 2, statementId: later.id, problem: 'ACCOUNT_NOT_PAYEES' }),
+    ]);
+    expect(await statementOf(later.id)).toMatchObject({ status: 'IN_TRANSFER', paid_at: null });
   });
 });
 

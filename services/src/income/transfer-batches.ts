@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   BANKS,
+  type Language,
+  type PayeeAccountRefusal,
   csvDocument,
   monthKey,
   transferMemo,
@@ -22,7 +24,8 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError, notFound, type FieldProblem } from '../http';
-import type { MessageKey } from '../i18n';
+import { translate, type MessageKey } from '../i18n';
+import { PAYEE_REFUSAL_MESSAGES, payeeAccountRefusals } from '../money-out';
 import { domainEvent, recordEvents } from '../outbox';
 import { heldSql } from './holds';
 import { parseCsv } from './transfer-results';
@@ -233,7 +236,13 @@ const batchEmpty = () => new AppError(409, 'income.batchEmpty', { code: 'SETTLEM
  * 409 `SETTLEMENT_BATCH_NOT_ELIGIBLE` naming, for each selected id the batch cannot take, the rule it breaks: not of
  * the month, not APPROVED (or TRANSFER_FAILED; IN_TRANSFER: already in a batch), held, or a bank without a code.
  */
-async function ineligible(db: DbExecutor, input: TransferBatchCreate, refused: readonly number[], noCode: Set<number>) {
+async function ineligible(
+  db: DbExecutor,
+  input: TransferBatchCreate,
+  refused: readonly number[],
+  noCode: Set<number>,
+  notPayees: Map<number, PayeeAccountRefusal>,
+) {
   const rows = await db
     .selectFrom('settlement_statements as s')
     .select(['s.id', 's.year', 's.month', 's.status', 's.transfer_batch_id', heldSql().as('held')])
@@ -252,7 +261,9 @@ async function ineligible(db: DbExecutor, input: TransferBatchCreate, refused: r
             ? 'income.transferBatchSelectedNotApproved'
             : noCode.has(id)
               ? 'income.transferBatchSelectedNoBankCode'
-              : 'income.batchSelectedHeld';
+              : notPayees.has(id)
+                ? PAYEE_REFUSAL_MESSAGES[notPayees.get(id)!]
+                : 'income.batchSelectedHeld';
     return { field: 'statementIds', key, params, rejectedValue: id };
   });
   return new AppError(409, 'income.batchSelectionRefused', {
@@ -275,20 +286,35 @@ function candidates(db: DbExecutor, year: number, month: number, ids: readonly n
   return query.orderBy('s.id');
 }
 
-/** What a batch of the month would take now (its statements with a bank code), with nothing made. */
+/**
+ * What a batch of the month would take now (its statements with a bank code, each paying its payee's own verified
+ * account: the money-out rule), with nothing made; and those the rule leaves out, with why in `language`.
+ */
 export async function previewTransferBatch(
   ctx: ServiceContext,
   { year, month }: { year: number; month: number },
+  language: Language,
 ): Promise<TransferBatchPreview> {
-  const rows = (await candidates(ctx.db, year, month, undefined).execute()).filter(
+  const coded = (await candidates(ctx.db, year, month, undefined).execute()).filter(
     (row) => bankCodeOf(row.bank_name) !== null,
   );
+  const notPayees = await payeeAccountRefusals(
+    ctx.db,
+    ctx.config,
+    coded.map((row) => row.id),
+  );
+  const rows = coded.filter((row) => !notPayees.has(row.id));
   return {
     year,
     month,
     count: rows.length,
     total: rows.reduce((sum, row) => sum + Number(row.to_receipt), 0),
     statementIds: rows.map((row) => row.id),
+    refused: [...notPayees].map(([statementId, reason]) => ({
+      statementId,
+      reason,
+      message: translate(language, PAYEE_REFUSAL_MESSAGES[reason], { id: statementId }),
+    })),
   };
 }
 
@@ -309,9 +335,15 @@ export async function createTransferBatch(
   const batchId = await ctx.db.transaction().execute(async (trx) => {
     const coded = await candidates(trx, input.year, input.month, ids).forUpdate().execute();
     const noCode = new Set(coded.filter((row) => bankCodeOf(row.bank_name) === null).map((row) => row.id));
+    // Only to the payee's own verified account (the money-out rule): any other is left out, and named when selected.
+    const notPayees = await payeeAccountRefusals(
+      trx,
+      ctx.config,
+      coded.map((row) => row.id),
+    );
     const taken = coded.flatMap((row) => {
       const bankCode = bankCodeOf(row.bank_name);
-      return bankCode === null ? [] : [{ ...row, bank_code: bankCode }];
+      return bankCode === null || notPayees.has(row.id) ? [] : [{ ...row, bank_code: bankCode }];
     });
     if (ids && taken.length < ids.length) {
       const takenIds = new Set(taken.map((row) => row.id));
@@ -320,6 +352,7 @@ export async function createTransferBatch(
         input,
         ids.filter((id) => !takenIds.has(id)),
         noCode,
+        notPayees,
       );
     }
     if (taken.length === 0) throw batchEmpty();
@@ -563,8 +596,15 @@ interface Judged {
   discrepancies: TransferBatchDiscrepancy[];
 }
 
-/** Each result line against the batch's lines: what it pays or fails, or why it settles nothing (both values). */
-function judge(csv: string, lines: Awaited<ReturnType<typeof batchLines>>): Judged {
+/**
+ * Each result line against the batch's lines: what it pays or fails, or why it settles nothing (both values). A paid
+ * line of a statement in `notPayees` (its account no longer the payee's own verified one) pays nothing.
+ */
+function judge(
+  csv: string,
+  lines: Awaited<ReturnType<typeof batchLines>>,
+  notPayees: ReadonlyMap<number, PayeeAccountRefusal>,
+): Judged {
   const byStatement = new Map(lines.map((line) => [line.statement_id, line]));
   const seen = new Set<number>();
   const judged: Judged = { rows: 0, paid: [], failed: [], discrepancies: [] };
@@ -590,6 +630,7 @@ function judge(csv: string, lines: Awaited<ReturnType<typeof batchLines>>): Judg
     else if ((seen.add(row.statementId), line.result !== 'PENDING')) refuse('ALREADY_SETTLED');
     else if (row.account !== expectedAccount) refuse('ACCOUNT_DIFFERS');
     else if (row.amount !== Number(line.amount)) refuse('AMOUNT_DIFFERS');
+    else if (row.ok && notPayees.has(line.statement_id)) refuse('ACCOUNT_NOT_PAYEES');
     else if (row.ok) judged.paid.push(line);
     else judged.failed.push({ line, bankReason: row.bankReason });
   }
@@ -605,6 +646,14 @@ const outcomeOf = (judged: Judged, batch: TransferBatch, applied: boolean): Tran
   batch,
 });
 
+/** The batch's pending lines whose account is no longer the payee's own verified one (the money-out rule). */
+const notPayeesOf = (ctx: ServiceContext, db: DbExecutor, lines: Awaited<ReturnType<typeof batchLines>>) =>
+  payeeAccountRefusals(
+    db,
+    ctx.config,
+    lines.filter((line) => line.result === 'PENDING').map((line) => line.statement_id),
+  );
+
 /** Reads a result file against the batch without changing anything (a batch not released yet is 409). */
 export async function previewTransferBatchResult(
   ctx: ServiceContext,
@@ -613,7 +662,8 @@ export async function previewTransferBatchResult(
 ): Promise<TransferBatchResultOutcome> {
   const batch = await findBatch(ctx.db, id);
   if (batch.status !== 'RELEASED' && batch.status !== 'CLOSED') throw notReleased();
-  return outcomeOf(judge(input.csv, await batchLines(ctx.db, id)), batch, false);
+  const lines = await batchLines(ctx.db, id);
+  return outcomeOf(judge(input.csv, lines, await notPayeesOf(ctx, ctx.db, lines)), batch, false);
 }
 
 /**
@@ -633,7 +683,8 @@ export async function importTransferBatchResult(
     const row = await lockBatch(trx, id);
     if (!row) throw notFound('income.transferBatchNotFound');
     if (row.status !== 'RELEASED' && row.status !== 'CLOSED') throw notReleased();
-    const judged = judge(input.csv, await batchLines(trx, id));
+    const lines = await batchLines(trx, id);
+    const judged = judge(input.csv, lines, await notPayeesOf(ctx, trx, lines));
     await settle(trx, id, judged, { by: finance.id, now, ...input });
     return judged;
   });

@@ -9,3 +9,9 @@ export {
   type StoredDestination,
 } from './rules';
 export { bankHolderOf, requireHeldByMember, type AccountHolderMatch } from './account-holder';
+export {
+  PAYEE_REFUSAL_MESSAGES,
+  payeeAccountRefusal,
+  payeeAccountRefusals,
+  type PayeeAccountFacts,
+} from './payee-account';

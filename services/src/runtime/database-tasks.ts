@@ -1,3 +1,4 @@
+import { identityNameHmac } from '../creators';
 import type { AppConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { createDb, pendingMigrations } from '../db';
@@ -65,7 +66,7 @@ export async function seedDatabase(config: AppConfig, log: (line: string) => voi
  */
 export async function buildWorld(
   config: AppConfig,
-  options: Omit<WorldOptions, 'consumers' | 'log'>,
+  options: Omit<WorldOptions, 'consumers' | 'log' | 'nameHmac'>,
   log: (line: string) => void,
 ): Promise<WorldReport> {
   if (config.isProduction) throw new Error('the world generator is refused with NODE_ENV=production');
@@ -76,6 +77,7 @@ export async function buildWorld(
       ...options,
       consumers: EVENT_CONSUMERS.map((consumer) => consumer.name),
       outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
+      nameHmac: (name) => identityNameHmac(config, name),
       log,
     });
   } finally {

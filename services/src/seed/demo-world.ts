@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { identityNameHmac } from '../creators';
 import type { ServiceContext } from '../context';
 import type { Db } from '../db';
 import { storageDriverFor } from '../files';
@@ -110,6 +111,7 @@ export async function seedDemoWorld(
     cast: DEMO_CAST,
     consumers: options.consumers,
     outboxRetentionDays: ctx.config.OUTBOX_RETENTION_DAYS,
+    nameHmac: (name) => identityNameHmac(ctx.config, name),
   });
   log(`demo world: ${world.tables.reduce((sum, table) => sum + table.rows, 0)} rows in ${world.seconds.toFixed(1)} s`);
   // The world's operator (who decided its bank transfers and statements) is the configured operator account.

@@ -115,6 +115,7 @@ async function generate(
     const { users, creators, creatorTags, snsLinks, products, productsOf, productRows, follows } = generatePeople(
       world,
       passwordHash,
+      options.nameHmac,
     );
     // The people first: nothing they hold refers to what follows, and their rows need not wait in memory.
     const names = new Map<number, string>(users.map((user) => [user.id as number, user.username as string]));

@@ -12,6 +12,11 @@ import {
 } from './shape';
 import { basicProductName, fanNickname } from './texts';
 
+const creatorName = (creator: number) => `크리에이터 ${creator}`;
+
+/** A well-formed registration number (its check digit right) that a generated creator declares; never verified. */
+const DECLARED_BUSINESS_NUMBER = '1234567891';
+
 /** BASIC: the description; LUCKY: the perform item (services/src/mission-products/table.ts). */
 const PRODUCT_DESCRIPTIONS: Partial<Record<Product['type'], string>> = {
   BASIC: '받는 분의 이름을 불러 드리며 영상 편지를 보내 드려요. 요청 사항을 자세히 적어 주세요!',
@@ -22,10 +27,17 @@ const PRODUCT_DESCRIPTIONS: Partial<Record<Product['type'], string>> = {
  * The accounts (the operator, creators, fans), the creators in order of popularity (creator 1 the most followed) with
  * their tags and products, and who follows whom.
  */
-export function generatePeople(world: WorldContext, passwordHash: string) {
+export function generatePeople(world: WorldContext, passwordHash: string, nameHmac: (name: string) => string) {
   const { shape, cast, random, since, at, ledger, operatorId, creatorUser, fanUser } = world;
   const users: Row[] = [];
-  const user = (id: number, email: string, roles: string[], createdAt: Date, username = email.split('@')[0]) =>
+  const user = (
+    id: number,
+    email: string,
+    roles: string[],
+    createdAt: Date,
+    username = email.split('@')[0],
+    verifiedName: string | null = null,
+  ) =>
     users.push({
       id,
       email,
@@ -35,6 +47,7 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       language: random.chance(0.7) ? 'ko' : random.pick(['en', 'ja']),
       roles,
       email_verified_at: createdAt,
+      identity_name_hmac: verifiedName === null ? null : nameHmac(verifiedName),
       created_at: createdAt,
       updated_at: createdAt,
     });
@@ -43,7 +56,16 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
   for (let creator = 1; creator <= shape.creators; creator++) {
     const named = cast.creators[creator - 1];
     const email = named?.email ?? worldCreatorEmail(creator);
-    user(creatorUser(creator), email, ['ROLE_USER', 'ROLE_CREATOR'], new Date(since - DAY_MS), named?.username);
+    // His identity check verified his name: the holder of his payout account (below).
+    const verifiedName = named?.name ?? creatorName(creator);
+    user(
+      creatorUser(creator),
+      email,
+      ['ROLE_USER', 'ROLE_CREATOR'],
+      new Date(since - DAY_MS),
+      named?.username,
+      verifiedName,
+    );
   }
   for (let fan = 1; fan <= shape.members; fan++) {
     const named = cast.fans[fan - 1];
@@ -70,7 +92,9 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
     const rank = creator / shape.creators;
     const custom = random.chance(0.3);
     const named = cast.creators[creator - 1];
-    const name = named?.name ?? `크리에이터 ${creator}`;
+    const name = named?.name ?? creatorName(creator);
+    // Every tenth generated creator declared himself a 개인사업자 that nobody verified: withheld 3.3 % all the same.
+    const declaresBusiness = named === undefined && creator % 10 === 7;
     const verified = random.chance(0.95) || named !== undefined;
     creators.push({
       id: creator,
@@ -88,9 +112,13 @@ export function generatePeople(world: WorldContext, passwordHash: string) {
       bank_name: WORLD_BANK,
       bank_account_holder: name,
       bank_account_number: String(100000000 + creator),
-      business_type: 'NONE',
+      business_type: declaresBusiness ? 'PRIVATE' : 'NONE',
+      business_registration_number: declaresBusiness ? DECLARED_BUSINESS_NUMBER : null,
       // Without a business, the profile needs a number for cash receipts (a phone number): each its own.
-      business_cash_receipt_number: `010${String(creator % 100_000_000).padStart(8, '0')}`,
+      business_cash_receipt_number: declaresBusiness ? null : `010${String(creator % 100_000_000).padStart(8, '0')}`,
+      verified_business_type: 'NONE',
+      payout_overseas: false,
+      payout_foreigner: false,
       created_at: new Date(since - DAY_MS),
       updated_at: new Date(since - DAY_MS),
     });

@@ -40,6 +40,11 @@ export interface WorldOptions {
    */
   outboxRetentionDays?: number;
   log?: (line: string) => void;
+  /**
+   * The HMAC the identity check keeps of a verified name (services/src/creators, `identityNameHmac` with the
+   * running configuration): each creator's identity check verified his name, the holder of his payout account.
+   */
+  nameHmac: (name: string) => string;
 }
 
 /** A generated creator's public face; the rest (grade, products, missions) the generator decides. */

@@ -1,7 +1,6 @@
 import {
   DAY_MS,
   decideSettlement,
-  isBusinessRegistered,
   koreaMonthRange,
   monthKey,
   type BusinessType,
@@ -10,7 +9,7 @@ import {
 } from '@fanmission/contracts';
 import type { BulkLedger } from '@fanmission/ledger';
 import { type LedgerEntry } from '@fanmission/ledger';
-import { carriedOverAmounts, issuedAmounts, statementBase } from '../income';
+import { carriedOverAmounts, issuedAmounts, payoutAccountOf, statementBase } from '../income';
 import { entryOf, type Row } from './shape';
 /**
  * The monthly settlement as the product's run (services/src/income/settlement.ts) decides it, for a world whose
@@ -71,11 +70,12 @@ export class WorldSettlement {
       const monthCoins = lines.reduce((sum, line) => sum + line.coins, 0);
       if (monthCoins === 0 && carried.length === 0) continue;
       const grade = creator.grade as CreatorGrade;
-      const account = {
-        overseas: false,
-        foreigner: false,
-        businessRegistered: isBusinessRegistered(creator.business_type as BusinessType | null),
-      };
+      // The run's own rule: the verified registration, never the declared business type.
+      const account = payoutAccountOf({
+        payout_overseas: creator.payout_overseas as boolean,
+        payout_foreigner: creator.payout_foreigner as boolean,
+        verified_business_type: creator.verified_business_type as BusinessType,
+      });
       const pending: MonthEarning[] = [
         ...carried.map(({ month: carriedMonth, coins, grade: carriedGrade }) => ({
           month: carriedMonth,

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_ACCOUNT_SHARDS, verify } from '@fanmission/ledger';
 import { DAY_MS } from '@fanmission/contracts';
+import { testConfig } from '@fanmission/tests/harness/app';
+import { identityNameHmac } from '../creators';
+import { payeeAccountRefusals } from '../money-out';
 import { DEFAULT_RETENTION } from '../retention';
 import { EVENT_CONSUMERS } from '../runtime';
 import { createTestDatabase, useTestDatabase } from '@fanmission/tests/harness/database';
@@ -13,6 +16,8 @@ import { countersOffTheirRecount } from '@fanmission/tests/support/counters';
 import { verifyRolls, type RollRecord } from '@fanmission/tests/support/fairness-verifier';
 
 const CONSUMERS = EVENT_CONSUMERS.map((consumer) => consumer.name);
+const CONFIG = testConfig();
+const nameHmac = (name: string) => identityNameHmac(CONFIG, name);
 
 const NOW = new Date('2026-11-24T00:00:00Z');
 const database = useTestDatabase();
@@ -20,7 +25,7 @@ const rows = async <R>(db: Db, query: ReturnType<typeof sql<R>>) => (await query
 
 describe('the world generator (size XS)', () => {
   beforeAll(async () => {
-    await generateWorld(database.current.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS });
+    await generateWorld(database.current.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS, nameHmac });
   }, 60_000);
 
   it('leaves a ledger whose verify is clean: balances, versions and lots equal the replay of the log', async () => {
@@ -228,6 +233,40 @@ describe('the world generator (size XS)', () => {
     });
   });
 
+  it('withholds 3.3 % as the settlement rule does: only a verified business registration removes it, never a declared one', async () => {
+    const { db } = database.current;
+    const [withholding] = await rows(
+      db,
+      sql<{ declared: number; wrong: number; withheld: number }>`
+        select count(*) filter (where c.business_type <> 'NONE' and c.verified_business_type = 'NONE')::int as declared,
+          count(*) filter (where (c.verified_business_type = 'NONE') <> (s.tax_rate > 0 and s.local_tax_rate > 0))::int
+            as wrong,
+          count(*) filter (where s.tax_withheld > 0)::int as withheld
+        from settlement_statements s join creators c on c.id = s.creator_id
+        where s.status <> 'CARRIED_OVER'`,
+    );
+    // Some statements are a declared business's without a verified registration: withheld like any individual's.
+    expect(withholding!.declared).toBeGreaterThan(0);
+    expect(withholding).toMatchObject({ wrong: 0 });
+    expect(withholding!.withheld).toBeGreaterThan(0);
+  });
+
+  it('pays every approved statement to its creator’s own verified account (the money-out rule)', async () => {
+    const { db } = database.current;
+    const approved = await db
+      .selectFrom('settlement_statements')
+      .select('id')
+      .where('status', '=', 'APPROVED')
+      .execute();
+    expect(approved.length).toBeGreaterThan(0);
+    const refused = await payeeAccountRefusals(
+      db,
+      CONFIG,
+      approved.map((row) => row.id),
+    );
+    expect([...refused]).toEqual([]);
+  });
+
   it('has the shape of a marketplace: a few creators hold most followers, most fans buy once or twice', async () => {
     const { db } = database.current;
     // Likes and comments are under public, performed missions only.
@@ -305,7 +344,7 @@ describe('the world generator (size XS)', () => {
   it('is the same world from the same seed', async () => {
     const other = await createTestDatabase();
     try {
-      await generateWorld(other.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS });
+      await generateWorld(other.db, { size: 'XS', seed: 7, now: NOW, consumers: CONSUMERS, nameHmac });
       const digest = (db: Db) =>
         rows(
           db,

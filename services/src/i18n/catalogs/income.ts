@@ -47,6 +47,21 @@ export const incomeMessages = {
     en: 'Statement #{id}: its bank has no known bank code, so it cannot go in a transfer file.',
     ja: '精算書 #{id}：銀行コードが分からない銀行のため、振込ファイルに含められません。',
   },
+  'income.payeeAccountChanged': {
+    ko: '정산서 #{id}: 정산서를 발행한 뒤 지급 계좌가 바뀌었습니다. 확인된 본인 계좌로만 이체합니다.',
+    en: 'Statement #{id}: the creator’s payout account changed after the statement was issued; only his own verified account is paid.',
+    ja: '精算書 #{id}：精算書の発行後に支払口座が変更されました。確認済みの本人口座にのみ振り込みます。',
+  },
+  'income.payeeAccountUnverified': {
+    ko: '정산서 #{id}: 은행 예금주 조회로 크리에이터 본인 명의임이 확인되지 않은 계좌입니다.',
+    en: 'Statement #{id}: the bank’s holder look-up never confirmed the account is held in the creator’s name.',
+    ja: '精算書 #{id}：銀行の預金者照会で、クリエイター本人名義であることが確認されていない口座です。',
+  },
+  'income.payeeAccountHolderNotPayee': {
+    ko: '정산서 #{id}: 확인된 예금주가 더 이상 크리에이터의 본인 확인 이름이나 확인된 사업자 등록 상호가 아닙니다.',
+    en: 'Statement #{id}: the account’s confirmed holder is no longer the creator’s verified name nor his verified business’s registered name.',
+    ja: '精算書 #{id}：確認済みの預金者が、もはやクリエイターの本人確認済みの名前でも確認済みの事業者登録の商号でもありません。',
+  },
   'income.transferBatchNotReleased': {
     ko: '다른 재무 담당자가 승인(출고)하기 전에는 이체 파일을 내려받거나 결과를 반영할 수 없습니다.',
     en: 'The transfer file cannot be downloaded, nor its result read, before another finance member releases the batch.',
