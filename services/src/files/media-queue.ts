@@ -9,7 +9,13 @@ import { sql, type Updateable } from 'kysely';
 import type { ServiceContext } from '../context';
 import type { DbExecutor } from '../db';
 import { type MediaDetails, takeMediaDetails } from './media-details';
-import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf, MediaToolTimeoutError } from './media-probe';
+import {
+  MEDIA_TOOL_CONCURRENCY,
+  MediaToolMemoryError,
+  MediaToolMissingError,
+  mediaToolsOf,
+  MediaToolTimeoutError,
+} from './media-probe';
 import { UnconvertibleMediaError } from './renditions';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow, FilesTable } from './table';
@@ -29,7 +35,7 @@ type FileUpdate = Updateable<FilesTable>;
  * - Bounded retries: every claim counts an attempt; a file ffmpeg cannot read is retried after a back-off and is
  *   `failed` after MAX_ATTEMPTS (a file that crashes its process is failed the same way, by its claims); a file
  *   that cannot be converted at all (no picture in a video, beyond the limits of renditions.ts, a rendition that does
- *   not check out) or whose run reached its time limit (renditions.ts: a fixed ceiling) at once.
+ *   not check out) or whose run reached its time limit or memory ceiling (renditions.ts, media-probe.ts) at once.
  * - Shared between members: a freed slot goes to the oldest due file of a member with the fewest files running (see
  *   claimPendingFile); each member's files keep their order.
  * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
@@ -158,11 +164,12 @@ export async function processClaimedFile(options: MediaQueueOptions, file: FileR
   } catch (error) {
     release();
     const message = error instanceof Error ? error.message : String(error);
-    // A refused file, or a run killed at its time limit, fails the same way again: no retry.
+    // A refused file, or a run stopped at its time limit or memory ceiling, fails the same way again: no retry.
     const final =
       file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS ||
       error instanceof UnconvertibleMediaError ||
-      error instanceof MediaToolTimeoutError;
+      error instanceof MediaToolTimeoutError ||
+      error instanceof MediaToolMemoryError;
     const delay = RETRY_DELAYS_MS[Math.min(file.processing_attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
     const [result] = await still({
       ...(final

@@ -383,6 +383,33 @@ describe('the renditions of uploaded media', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 
+  it('fails a video whose frames are larger than the single-allocation ceiling at once, says why in three languages', async () => {
+    const clip = phoneClip('alloc.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '1920x1080');
+    const uploaded = await upload(clip);
+    // A 1920×1080 frame's picture plane is 2 MB: over a ceiling of 1 MB on one allocation (which the probe passes).
+    const tight = { ...config, MEDIA_TOOL_MAX_ALLOC_MB: 1 };
+    let clock = Date.now();
+    let runs = 0;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      runs += await drainMediaQueue({
+        ctx: { ...app.ctx, config: tight, now: () => new Date(clock) },
+        storage: storageDriverFor(config),
+      });
+      clock += 60 * 60_000;
+    }
+    // Not retried: the same bytes ask for as much again.
+    expect(runs).toBe(1);
+    const failed = await fileState(uploaded.id, 'ko');
+    expect(failed).toMatchObject({ processing: 'FAILED', processingFailure: expect.stringMatching(/메모리/) });
+    expect((await fileState(uploaded.id, 'en')).processingFailure).toMatch(/more memory to convert than is allowed/);
+    expect((await fileState(uploaded.id, 'ja')).processingFailure).toMatch(/メモリ/);
+    expect(await originalsLeft()).toEqual([]);
+    // The same upload within the configured ceiling is converted.
+    const again = await upload(clip);
+    await drain();
+    expect((await fileState(again.id)).processing).toBe('READY');
+  });
+
   it('fails a broken video for good, serves nothing of it and tells its uploader why in his language', async () => {
     const broken = path.join(work, 'broken.mp4');
     const clip = await fs.readFile(phoneClip('whole.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '64x64'));
