@@ -40,9 +40,11 @@ const statusOf = async (ids: number[]) =>
     .orderBy('id')
     .execute();
 
-function options(processor: MediaProcessor, concurrency = 2, now = () => new Date()) {
+/** A runner; one member's files may run `perMember` at once (as many as the suite starts unless told). */
+function options(processor: MediaProcessor, concurrency = 2, now = () => new Date(), perMember = 100) {
   const { app } = testApp.current;
-  return { ctx: { ...app.ctx, now }, storage: storageDriverFor(app.config), processor, concurrency };
+  const config = { ...app.config, MEDIA_QUEUE_PER_MEMBER: perMember };
+  return { ctx: { ...app.ctx, config, now }, storage: storageDriverFor(app.config), processor, concurrency };
 }
 
 describe('the media queue', () => {
