@@ -323,6 +323,14 @@ export const configSchema = z
       .int()
       .min(10)
       .default(60 * 60),
+    /**
+     * The memory ceiling of one ffmpeg/ffprobe run (media-probe.ts, docs/rules/files.md): its address space in MiB
+     * (libraries, thread stacks and heap alike) and the largest single block it may allocate (`-max_alloc`) in MiB.
+     */
+    MEDIA_TOOL_MEMORY_MB: z.coerce.number({ message: 'must be a number' }).int().min(512).default(3072),
+    MEDIA_TOOL_MAX_ALLOC_MB: z.coerce.number({ message: 'must be a number' }).int().min(1).default(256),
+    /** How many of one member's files the media queue converts at once, across every process (media-queue.ts). */
+    MEDIA_QUEUE_PER_MEMBER: z.coerce.number({ message: 'must be a number' }).int().min(1).default(1),
     /** espeak-ng, which speaks the demo world's voice answers (scripts/infra/espeak-ng.ts); Debian's by default. */
     ESPEAK_NG_PATH: optionalString.transform((value) => value ?? '/usr/bin/espeak-ng'),
     /** Git-ignored cache of what the scripts download or build, and of the demo world's generated media. */

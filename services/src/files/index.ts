@@ -5,6 +5,7 @@ export {
   mediaToolAvailable,
   type MediaTools,
   mediaToolsOf,
+  MediaToolMemoryError,
   MediaToolMissingError,
   probeMedia,
   spawnMediaTool,

@@ -9,6 +9,7 @@ import { testConfig } from '@fanmission/tests/harness/app';
 import { takeMediaDetails } from './media-details';
 import {
   extractPosterFrame,
+  MediaToolMemoryError,
   MediaToolMissingError,
   mediaToolsOf,
   MediaToolTimeoutError,
@@ -16,7 +17,7 @@ import {
   spawnMediaTool,
 } from './media-probe';
 import { localDiskStorage } from './local-disk-storage';
-import { UnconvertibleMediaError } from './renditions';
+import { makeVideoRenditions, UnconvertibleMediaError } from './renditions';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'fanmission-probe-'));
 const video = path.join(folder, 'clip.mp4');
@@ -106,5 +107,29 @@ describe('media probe', () => {
     await expect(made).rejects.toBeInstanceOf(UnconvertibleMediaError);
     await expect(made).rejects.toThrow(/3 s long, longer than the 2 s allowed/);
     expect(await fs.readdir(folder)).not.toContain('long');
+  });
+
+  it('stops a transcode that needs more address space than its ceiling, and says so (no partial rendition kept)', async () => {
+    const large = writeTestVideo(path.join(folder, 'large.mp4'), { seconds: 1, width: 3840, height: 2160, rate: 5 });
+    // Enough for ffmpeg's libraries and the probe; not for decoding 4K and encoding 1080p and 720p beside it.
+    const tight = mediaToolsOf({ ...config, MEDIA_TOOL_MEMORY_MB: 400 });
+    const outputs = { main: path.join(folder, 'tight-main.mp4'), small: path.join(folder, 'tight-small.mp4') };
+    const made = makeVideoRenditions(tight, large, outputs);
+    await expect(made).rejects.toBeInstanceOf(MediaToolMemoryError);
+    await expect(made).rejects.toThrow(/memory ceiling: ffmpeg needed more memory than it may use/);
+  });
+
+  it('stops a run at ffmpeg’s single-allocation ceiling (a frame buffer larger than it allows)', async () => {
+    // A 1080×1920 frame's planes are 2 MB and 0.5 MB each: over a 1 MB ceiling on one allocation.
+    const tight = mediaToolsOf({ ...config, MEDIA_TOOL_MAX_ALLOC_MB: 1 });
+    const outputs = { main: path.join(folder, 'alloc-main.mp4'), small: path.join(folder, 'alloc-small.mp4') };
+    await expect(makeVideoRenditions(tight, video, outputs)).rejects.toBeInstanceOf(MediaToolMemoryError);
+  });
+
+  it('converts a video larger than 720p within the configured ceiling', async () => {
+    const outputs = { main: path.join(folder, 'normal-main.mp4'), small: path.join(folder, 'normal-small.mp4') };
+    const made = await makeVideoRenditions(tools, video, outputs);
+    expect(made.main).toMatchObject({ width: 1080, height: 1920, durationSeconds: 3 });
+    expect(made.small).toMatchObject({ width: 720, height: 1280 });
   });
 });

@@ -14,7 +14,23 @@ export interface MediaTools {
   maxVideoSeconds: number;
   maxAudioSeconds: number;
   transcodeTimeoutMs: number;
+  /** How much memory one run may use: MediaMemoryCeiling (MEDIA_TOOL_MEMORY_MB, MEDIA_TOOL_MAX_ALLOC_MB). */
+  memory: MediaMemoryCeiling;
 }
+
+/**
+ * The memory a run of ffmpeg or ffprobe may take. `addressSpaceBytes` is the process's address-space limit
+ * (RLIMIT_AS, set by `ulimit -v` before the tool starts): every mapping counts, the shared libraries (ffmpeg's
+ * alone map about 270 MB) and each thread's stack and malloc arena with them, so it must stay well above what a
+ * normal run maps (docs/rules/files.md gives the measured figures). `maxAllocBytes` is ffmpeg's own `-max_alloc`: no
+ * single block it allocates may be larger (a frame buffer a crafted header asks for); its default is 2 GB.
+ */
+export interface MediaMemoryCeiling {
+  addressSpaceBytes: number;
+  maxAllocBytes: number;
+}
+
+const MIB = 1024 * 1024;
 
 export const mediaToolsOf = (
   config: Pick<
@@ -24,6 +40,8 @@ export const mediaToolsOf = (
     | 'MEDIA_MAX_VIDEO_SECONDS'
     | 'MEDIA_MAX_AUDIO_SECONDS'
     | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+    | 'MEDIA_TOOL_MEMORY_MB'
+    | 'MEDIA_TOOL_MAX_ALLOC_MB'
   >,
 ): MediaTools => ({
   ffmpeg: config.FFMPEG_PATH,
@@ -31,6 +49,10 @@ export const mediaToolsOf = (
   maxVideoSeconds: config.MEDIA_MAX_VIDEO_SECONDS,
   maxAudioSeconds: config.MEDIA_MAX_AUDIO_SECONDS,
   transcodeTimeoutMs: config.MEDIA_TRANSCODE_TIMEOUT_SECONDS * 1000,
+  memory: {
+    addressSpaceBytes: config.MEDIA_TOOL_MEMORY_MB * MIB,
+    maxAllocBytes: config.MEDIA_TOOL_MAX_ALLOC_MB * MIB,
+  },
 });
 
 /** A probe or frame grab of a sane upload takes well under this; a stuck ffmpeg is killed. */
@@ -109,7 +131,7 @@ export async function probeMedia(
   filePath: string,
   demuxer = RENDITION_DEMUXER,
 ): Promise<{ durationSeconds: number | null }> {
-  const output = await run(tools.ffprobe, [
+  const output = await run(tools, tools.ffprobe, [
     ...['-v', 'error', '-show_entries', 'format=duration:stream=duration', '-of', 'json'],
     ...inputOf(demuxer, filePath),
   ]);
@@ -139,7 +161,7 @@ export async function extractPosterFrame(
   outputPngOrJpgPath: string,
 ): Promise<void> {
   const frameAt = async (seconds: number) =>
-    run(tools.ffmpeg, [
+    run(tools, tools.ffmpeg, [
       '-v',
       'error',
       '-nostdin',
@@ -216,8 +238,8 @@ async function withToolSlot<T>(work: () => Promise<T>): Promise<T> {
  */
 const SAFE_INPUT = ['-protocol_whitelist', 'file'];
 
-function run(command: string, args: string[]): Promise<string> {
-  return runMediaTool(command, args);
+function run(tools: MediaTools, command: string, args: string[]): Promise<string> {
+  return runMediaTool(tools, command, args);
 }
 
 /**
@@ -230,6 +252,28 @@ export class MediaToolTimeoutError extends Error {
     this.name = 'MediaToolTimeoutError';
   }
 }
+
+/**
+ * A run stopped by its memory ceiling (MediaMemoryCeiling): an allocation refused (`Cannot allocate memory`, a
+ * library that could not be mapped) or the process killed by the kernel. Not retried: the same bytes ask for as much
+ * again. Its message starts with MEMORY_CEILING_FAILURE, which the file's failure reason is recognised by.
+ */
+export class MediaToolMemoryError extends Error {
+  constructor(command: string, stderr: string) {
+    super(`${MEMORY_CEILING_FAILURE} ${path.basename(command)} needed more memory than it may use: ${stderr}`);
+    this.name = 'MediaToolMemoryError';
+  }
+}
+
+/** The start of the recorded error (files.processing_error) of a file whose run reached its memory ceiling. */
+export const MEMORY_CEILING_FAILURE = 'memory ceiling:';
+
+/**
+ * What ffmpeg, x264 or the dynamic loader write when an allocation or a mapping is refused (ENOMEM), with
+ * `-max_alloc` or the address-space limit alike; a decoder's `get_buffer() failed` is its frame buffer refused.
+ */
+const OUT_OF_MEMORY =
+  /cannot allocate memory|could not allocate|malloc of size \d+ failed|failed to map segment|out of memory|bad_alloc|get_buffer\(\) failed|error allocating/i;
 
 /** A run that ended with an error of the tool's own (its exit code and the end of what it wrote). */
 export class MediaToolFailedError extends Error {
@@ -247,12 +291,38 @@ export interface MediaToolRun {
    * slowed by it beyond the cores' sharing.
    */
   background?: boolean;
+  /**
+   * The address-space limit of the run's process in bytes (`ulimit -v`); none when not given (the demo seed's own
+   * tools).
+   */
+  addressSpaceBytes?: number;
 }
 
-/** A run within this process's media tool slots, reading local files only. */
-export function runMediaTool(command: string, args: string[], options: MediaToolRun = {}): Promise<string> {
-  return withToolSlot(() => spawnMediaTool(command, [...SAFE_INPUT, ...args], options));
+/**
+ * A run within this process's media tool slots, reading local files only, within the memory ceiling of `tools`: the
+ * address-space limit on its process and ffmpeg's `-max_alloc` on every single allocation.
+ */
+export function runMediaTool(
+  tools: Pick<MediaTools, 'memory'>,
+  command: string,
+  args: string[],
+  options: MediaToolRun = {},
+): Promise<string> {
+  const ceiling = ['-max_alloc', String(tools.memory.maxAllocBytes)];
+  return withToolSlot(() =>
+    spawnMediaTool(command, [...ceiling, ...SAFE_INPUT, ...args], {
+      ...options,
+      addressSpaceBytes: tools.memory.addressSpaceBytes,
+    }),
+  );
 }
+
+/**
+ * The shell line that sets the address-space limit (in KiB: `ulimit -v`) and then becomes the tool (`exec`: the same
+ * process, so its priority, its kill and its exit code are the tool's); the command and its arguments are passed as
+ * the shell's own arguments, never parsed as shell text.
+ */
+const LIMITED_EXEC = 'ulimit -v "$FANMISSION_MEDIA_AS_KIB" && exec "$0" "$@"';
 
 /** The lowest scheduling priority (the `nice -n 19` of a background job). */
 const BACKGROUND_NICENESS = 19;
@@ -261,7 +331,19 @@ const BACKGROUND_NICENESS = 19;
 export function spawnMediaTool(command: string, args: string[], options: MediaToolRun = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const limited = options.addressSpaceBytes !== undefined;
+    const child = limited
+      ? spawn('/bin/sh', ['-c', LIMITED_EXEC, command, ...args], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            ...process.env,
+            FANMISSION_MEDIA_AS_KIB: String(Math.floor((options.addressSpaceBytes ?? 0) / 1024)),
+            // glibc's malloc reserves an arena of 64 MB address space per thread otherwise: two keep the ceiling
+            // about memory used, not reserved.
+            MALLOC_ARENA_MAX: '2',
+          },
+        })
+      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -276,10 +358,14 @@ export function spawnMediaTool(command: string, args: string[], options: MediaTo
     }
     let stdout = '';
     let stderr = '';
+    let outOfMemory = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
     child.stderr.on('data', (chunk: Buffer) => {
+      // Matched over the end kept so far and the new chunk, so a message split between two chunks is seen.
+      const text = stderr.slice(-200) + chunk.toString();
+      if (OUT_OF_MEMORY.test(text)) outOfMemory = true;
       stderr = (stderr + chunk.toString()).slice(-2_000);
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
@@ -289,7 +375,12 @@ export function spawnMediaTool(command: string, args: string[], options: MediaTo
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       if (timedOut) reject(new MediaToolTimeoutError(command, timeoutMs));
+      // A refused allocation fails the run even when ffmpeg carried on and exited 0 (it then drops what it could not
+      // decode); a SIGKILL it did not get from its timer is the kernel's out-of-memory killer.
+      else if (outOfMemory || signal === 'SIGKILL') reject(new MediaToolMemoryError(command, stderr.trim()));
       else if (code === 0) resolve(stdout);
+      // The shell wrapper could not find the tool (`exec: …: not found`).
+      else if (limited && code === 127) reject(new MediaToolMissingError(command));
       else reject(new MediaToolFailedError(command, String(code ?? signal), stderr.trim()));
     });
   });

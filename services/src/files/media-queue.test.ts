@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { MediaToolTimeoutError } from './media-probe';
+import { MediaToolMemoryError, MediaToolTimeoutError } from './media-probe';
 import { drainMediaQueue, MEDIA_QUEUE_MAX_ATTEMPTS, type MediaProcessor } from './media-queue';
 import { storageDriverFor } from './storage';
 
@@ -40,9 +40,11 @@ const statusOf = async (ids: number[]) =>
     .orderBy('id')
     .execute();
 
-function options(processor: MediaProcessor, concurrency = 2, now = () => new Date()) {
+/** A runner; one member's files may run `perMember` at once (as many as the suite starts unless told). */
+function options(processor: MediaProcessor, concurrency = 2, now = () => new Date(), perMember = 100) {
   const { app } = testApp.current;
-  return { ctx: { ...app.ctx, now }, storage: storageDriverFor(app.config), processor, concurrency };
+  const config = { ...app.config, MEDIA_QUEUE_PER_MEMBER: perMember };
+  return { ctx: { ...app.ctx, config, now }, storage: storageDriverFor(app.config), processor, concurrency };
 }
 
 describe('the media queue', () => {
@@ -177,6 +179,26 @@ describe('the media queue', () => {
       processing_status: 'failed',
       processing_attempts: 1,
       processing_error: expect.stringContaining('time limit'),
+    });
+  });
+
+  it('fails a file whose run reached its memory ceiling at once, without a retry', async () => {
+    const [greedy] = await pendingFiles(1);
+    let clock = Date.now();
+    let runs = 0;
+    const processor: MediaProcessor = () => {
+      runs += 1;
+      return Promise.reject(new MediaToolMemoryError('/usr/bin/ffmpeg', 'Cannot allocate memory'));
+    };
+    for (let hour = 0; hour < 3; hour += 1) {
+      await drainMediaQueue(options(processor, 2, () => new Date(clock)));
+      clock += 60 * 60_000;
+    }
+    expect(runs).toBe(1);
+    expect((await statusOf([greedy!]))[0]).toMatchObject({
+      processing_status: 'failed',
+      processing_attempts: 1,
+      processing_error: expect.stringMatching(/^memory ceiling: ffmpeg needed more memory/),
     });
   });
 

@@ -7,9 +7,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Updateable } from 'kysely';
 import type { ServiceContext } from '../context';
-import type { DbExecutor } from '../db';
+import type { Db } from '../db';
 import { type MediaDetails, takeMediaDetails } from './media-details';
-import { MEDIA_TOOL_CONCURRENCY, MediaToolMissingError, mediaToolsOf, MediaToolTimeoutError } from './media-probe';
+import {
+  MEDIA_TOOL_CONCURRENCY,
+  MediaToolMemoryError,
+  MediaToolMissingError,
+  mediaToolsOf,
+  MediaToolTimeoutError,
+} from './media-probe';
 import { UnconvertibleMediaError } from './renditions';
 import type { StorageDriver } from './storage-driver';
 import type { FileRow, FilesTable } from './table';
@@ -29,9 +35,10 @@ type FileUpdate = Updateable<FilesTable>;
  * - Bounded retries: every claim counts an attempt; a file ffmpeg cannot read is retried after a back-off and is
  *   `failed` after MAX_ATTEMPTS (a file that crashes its process is failed the same way, by its claims); a file
  *   that cannot be converted at all (no picture in a video, beyond the limits of renditions.ts, a rendition that does
- *   not check out) or whose run reached its time limit (renditions.ts: a fixed ceiling) at once.
- * - Shared between members: a freed slot goes to the oldest due file of a member with the fewest files running (see
- *   claimPendingFile); each member's files keep their order.
+ *   not check out) or whose run reached its time limit or memory ceiling (renditions.ts, media-probe.ts) at once.
+ * - Shared between members: a member has at most MEDIA_QUEUE_PER_MEMBER files running at once across every process;
+ *   a freed slot goes to the oldest due file of a member with the fewest files running (see claimPendingFile); each
+ *   member's files keep their order.
  * - A failed file is never served (serve.ts answers that it failed); its original is deleted.
  */
 
@@ -59,33 +66,42 @@ const pendingSignal = new EventEmitter();
 pendingSignal.setMaxListeners(0);
 export const announcePendingMedia = () => pendingSignal.emit('pending');
 
+/** The advisory lock claims take one at a time, so two claims never both see a member below his share. */
+const CLAIM_LOCK = 0x6d656469; // "medi"
+
 /**
- * Claims the next due pending file (counting the attempt), or undefined when none is due: first the files of members
- * with the fewest files running now (so one member's uploads never take every slot while another member's wait),
- * then retries after new files, each in the order they came.
+ * Claims the next due pending file (counting the attempt), or undefined when none is due: never a file of a member
+ * who has `perMember` files running already (in any process), first the files of members with the fewest files
+ * running now (so one member's uploads never take every slot while another member's wait), then retries after new
+ * files, each in the order they came. Claims are taken one at a time (a transaction-scoped advisory lock), so the
+ * count a claim sees includes every claim before it.
  */
-export async function claimPendingFile(db: DbExecutor, now: Date): Promise<FileRow | undefined> {
-  const result = await sql<FileRow>`
-    update files set
-      processing_attempts = processing_attempts + 1,
-      processing_locked_until = ${new Date(now.getTime() + MEDIA_QUEUE_LEASE_MS)}
-    where id = (
-      select id from files
-      where processing_status = 'pending'
-        and (processing_after is null or processing_after <= ${now})
-        and (processing_locked_until is null or processing_locked_until <= ${now})
-      order by (
-          select count(*) from files running
-          where running.owner_user_id = files.owner_user_id
-            and running.processing_status = 'pending'
-            and running.processing_locked_until > ${now}
-        ),
-        processing_after nulls first, id
-      limit 1
-      for update skip locked
-    )
-    returning *`.execute(db);
-  return result.rows[0];
+export async function claimPendingFile(db: Db, now: Date, perMember: number): Promise<FileRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    const runningOfOwner = sql<number>`(
+      select count(*) from files running
+      where running.owner_user_id = files.owner_user_id
+        and running.processing_status = 'pending'
+        and running.processing_locked_until > ${now}
+    )`;
+    const result = await sql<FileRow>`
+      update files set
+        processing_attempts = processing_attempts + 1,
+        processing_locked_until = ${new Date(now.getTime() + MEDIA_QUEUE_LEASE_MS)}
+      where id = (
+        select id from files
+        where processing_status = 'pending'
+          and (processing_after is null or processing_after <= ${now})
+          and (processing_locked_until is null or processing_locked_until <= ${now})
+          and ${runningOfOwner} < ${perMember}
+        order by ${runningOfOwner}, processing_after nulls first, id
+        limit 1
+        for update skip locked
+      )
+      returning *`.execute(trx);
+    return result.rows[0];
+  });
 }
 
 function defaultProcessor(options: MediaQueueOptions): MediaProcessor {
@@ -158,11 +174,12 @@ export async function processClaimedFile(options: MediaQueueOptions, file: FileR
   } catch (error) {
     release();
     const message = error instanceof Error ? error.message : String(error);
-    // A refused file, or a run killed at its time limit, fails the same way again: no retry.
+    // A refused file, or a run stopped at its time limit or memory ceiling, fails the same way again: no retry.
     const final =
       file.processing_attempts >= MEDIA_QUEUE_MAX_ATTEMPTS ||
       error instanceof UnconvertibleMediaError ||
-      error instanceof MediaToolTimeoutError;
+      error instanceof MediaToolTimeoutError ||
+      error instanceof MediaToolMemoryError;
     const delay = RETRY_DELAYS_MS[Math.min(file.processing_attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 0;
     const [result] = await still({
       ...(final
@@ -214,7 +231,7 @@ export async function drainMediaQueue(options: MediaQueueOptions): Promise<numbe
   let runs = 0;
   const lane = async () => {
     for (;;) {
-      const file = await claimPendingFile(options.ctx.db, options.ctx.now());
+      const file = await claimPendingFile(options.ctx.db, options.ctx.now(), options.ctx.config.MEDIA_QUEUE_PER_MEMBER);
       if (!file) return;
       runs += 1;
       await processClaimedFile(options, file);

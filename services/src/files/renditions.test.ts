@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
+import { type Role, type UploadedFile, uploadedFileSchema } from '@fanmission/contracts';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { createMember, filesUnder, multipartForm } from '@fanmission/tests/suppo
 import { buildApp } from '../app';
 import { createDevMailbox } from '../mail';
 import { EVENT_CONSUMERS } from '../runtime';
+import { takeMediaDetails } from './media-details';
+import { mediaToolsOf } from './media-probe';
 import { drainMediaQueue } from './media-queue';
 import { purgeDeletedFiles } from './service';
 import { storageDriverFor } from './storage';
@@ -111,12 +113,12 @@ function expectNothingPersonal(bytes: Buffer, probed?: Probed) {
   expect(tags).not.toMatch(/location|ISO6709|make|model|author|creation_time|37\.5665/i);
 }
 
-async function upload(file: string, language = 'en'): Promise<UploadedFile> {
+async function upload(file: string, language = 'en', by = creator): Promise<UploadedFile> {
   const form = await multipartForm('data', await fs.readFile(file), path.basename(file));
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/files/s3',
-    headers: { ...form.headers, authorization: creator.authorization, 'accept-language': language },
+    headers: { ...form.headers, authorization: by.authorization, 'accept-language': language },
     payload: form.payload,
   });
   expect(response.statusCode).toBe(200);
@@ -383,6 +385,33 @@ describe('the renditions of uploaded media', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 
+  it('fails a video whose frames are larger than the single-allocation ceiling at once, says why in three languages', async () => {
+    const clip = phoneClip('alloc.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '1920x1080');
+    const uploaded = await upload(clip);
+    // A 1920×1080 frame's picture plane is 2 MB: over a ceiling of 1 MB on one allocation (which the probe passes).
+    const tight = { ...config, MEDIA_TOOL_MAX_ALLOC_MB: 1 };
+    let clock = Date.now();
+    let runs = 0;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      runs += await drainMediaQueue({
+        ctx: { ...app.ctx, config: tight, now: () => new Date(clock) },
+        storage: storageDriverFor(config),
+      });
+      clock += 60 * 60_000;
+    }
+    // Not retried: the same bytes ask for as much again.
+    expect(runs).toBe(1);
+    const failed = await fileState(uploaded.id, 'ko');
+    expect(failed).toMatchObject({ processing: 'FAILED', processingFailure: expect.stringMatching(/메모리/) });
+    expect((await fileState(uploaded.id, 'en')).processingFailure).toMatch(/more memory to convert than is allowed/);
+    expect((await fileState(uploaded.id, 'ja')).processingFailure).toMatch(/メモリ/);
+    expect(await originalsLeft()).toEqual([]);
+    // The same upload within the configured ceiling is converted.
+    const again = await upload(clip);
+    await drain();
+    expect((await fileState(again.id)).processing).toBe('READY');
+  });
+
   it('fails a broken video for good, serves nothing of it and tells its uploader why in his language', async () => {
     const broken = path.join(work, 'broken.mp4');
     const clip = await fs.readFile(phoneClip('whole.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '64x64'));
@@ -412,5 +441,53 @@ describe('the renditions of uploaded media', () => {
     expect(foreign.statusCode).toBe(403);
     const { pathname } = new URL(uploaded.s3Url, 'http://localhost');
     expect((await app.inject({ method: 'GET', url: pathname })).statusCode).toBe(404);
+  });
+});
+
+describe('the media queue between members', () => {
+  it('runs at most MEDIA_QUEUE_PER_MEMBER of a member’s files at once; another member’s upload goes before his backlog', async () => {
+    const roles: Role[] = ['ROLE_USER', 'ROLE_CREATOR'];
+    const busy = await createMember(app, database.db, 'busy', roles);
+    const quiet = await createMember(app, database.db, 'quiet', roles);
+    const clip = phoneClip('tiny.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '64x64');
+    const burst: number[] = [];
+    for (let index = 0; index < 3; index += 1) burst.push((await upload(clip, 'en', busy)).id);
+    const single = (await upload(clip, 'en', quiet)).id;
+    const tools = mediaToolsOf(config);
+    const storage = storageDriverFor(config);
+    const started: number[] = [];
+    const running = new Map<number, number>();
+    let busyPeak = 0;
+    // The busy member's first file is converted only once the quiet member's is done, so a slot is free while it runs.
+    let quietDone!: () => void;
+    const quietFinished = new Promise<void>((resolve) => (quietDone = resolve));
+    const owners = new Map([...burst.map((id) => [id, busy.id] as const), [single, quiet.id]]);
+    const result = await drainMediaQueue({
+      ctx: { ...app.ctx, config: { ...config, MEDIA_QUEUE_PER_MEMBER: 1 } },
+      storage,
+      concurrency: 2,
+      processor: async (file, local) => {
+        const owner = owners.get(file.id)!;
+        started.push(file.id);
+        running.set(owner, (running.get(owner) ?? 0) + 1);
+        if (owner === busy.id) busyPeak = Math.max(busyPeak, running.get(owner)!);
+        try {
+          if (file.id === burst[0]) await quietFinished;
+          return await takeMediaDetails(tools, storage, local, file);
+        } finally {
+          running.set(owner, running.get(owner)! - 1);
+          if (file.id === single) quietDone();
+        }
+      },
+    });
+    expect(result).toBe(4);
+    expect(busyPeak).toBe(1);
+    expect(started).toEqual([burst[0], single, burst[1], burst[2]]);
+    const rows = await database.db
+      .selectFrom('files')
+      .select('processing_status')
+      .where('id', 'in', [...burst, single])
+      .execute();
+    expect(rows.map((row) => row.processing_status)).toEqual(['ready', 'ready', 'ready', 'ready']);
   });
 });

@@ -36,8 +36,9 @@ const encoderThreads = () => String(Math.max(1, Math.floor(os.availableParalleli
  * What a source may be before anything of it is decoded (its probe says): a duration (a stream without one never
  * ends), at most the configured length (MediaTools: MEDIA_MAX_VIDEO_SECONDS, MEDIA_MAX_AUDIO_SECONDS), a picture of
  * at most maxSidePixels on either side and maxPixels in all, at most maxFrameRate frames a second. A transcode is
- * killed after the configured fixed time (MEDIA_TRANSCODE_TIMEOUT_SECONDS), whatever the file claims; its file is then
- * failed for good (media-queue.ts). docs/rules/files.md lists them.
+ * killed after the configured fixed time (MEDIA_TRANSCODE_TIMEOUT_SECONDS), whatever the file claims, and stopped at
+ * its memory ceiling (MEDIA_TOOL_MEMORY_MB, MEDIA_TOOL_MAX_ALLOC_MB: media-probe.ts); its file is then failed for good
+ * (media-queue.ts). docs/rules/files.md lists them.
  */
 export const MEDIA_LIMITS = {
   maxSidePixels: 8192,
@@ -64,7 +65,7 @@ export interface ProbedMedia {
 
 /** What ffprobe finds in the file: its duration, first video and first audio stream. Throws when it cannot read it. */
 export async function probeStreams(tools: MediaTools, file: string, demuxer: string): Promise<ProbedMedia> {
-  const output = await runMediaTool(tools.ffprobe, [
+  const output = await runMediaTool(tools, tools.ffprobe, [
     ...['-v', 'error', '-show_entries'],
     'format=duration:stream=codec_type,codec_name,width,height,channels,duration,avg_frame_rate,r_frame_rate' +
       ':stream_side_data=rotation',
@@ -253,9 +254,12 @@ export async function makeVideoRenditions(
     ? `[0:v:0]split=2[main][small];[main]${fitInto(MAIN_VIDEO_BOX)}[mainout];[small]${fitInto(SMALL_VIDEO_BOX)}[smallout]`
     : `[0:v:0]${fitInto(MAIN_VIDEO_BOX)}[mainout]`;
   await runMediaTool(
+    tools,
     tools.ffmpeg,
     [
-      ...['-v', 'error', '-nostdin', '-y', ...inputOf(demuxer, source), '-filter_complex', graph],
+      // The decoder's threads as the encoder's (each thread's stack and buffers count in the memory ceiling).
+      ...['-v', 'error', '-nostdin', '-y', '-threads', encoderThreads(), ...inputOf(demuxer, source)],
+      ...['-filter_complex', graph],
       ...videoOutput(probed, 'mainout', MAIN_VIDEO_RATE, files.main),
       ...(withSmall ? videoOutput(probed, 'smallout', SMALL_VIDEO_RATE, files.small) : []),
     ],
@@ -280,6 +284,7 @@ export async function makeAudioRendition(
   if (!probed.audio) throw new UnconvertibleMediaError('the file has no audio stream');
   refuseBeyondLimits({ ...probed, video: null }, tools.maxAudioSeconds, 'sound');
   await runMediaTool(
+    tools,
     tools.ffmpeg,
     [
       ...['-v', 'error', '-nostdin', '-y', ...inputOf(demuxer, source), '-map', '0:a:0', '-vn', '-sn', '-dn'],

@@ -7,6 +7,7 @@ import { translate } from '../i18n';
 import { privateFileEntry, processingOf } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
+import { MEMORY_CEILING_FAILURE } from './media-probe';
 import { findFileById } from './repository';
 import * as files from './service';
 import type { StorageDriver } from './storage-driver';
@@ -31,7 +32,14 @@ export function uploadedFile(app: FastifyInstance, request: FastifyRequest | nul
     durationSeconds: row.duration_seconds,
     processing: processingOf(row),
     processingFailure:
-      row.processing_status === 'failed' ? translate(request?.language ?? 'ko', 'files.processingFailed') : null,
+      row.processing_status === 'failed'
+        ? translate(
+            request?.language ?? 'ko',
+            row.processing_error?.startsWith(MEMORY_CEILING_FAILURE)
+              ? 'files.processingFailedMemory'
+              : 'files.processingFailed',
+          )
+        : null,
   };
 }
 

@@ -193,6 +193,11 @@ const coreCatalog = {
     en: 'This file could not be converted into a playable format. Please upload it again in another format.',
     ja: 'このファイルを再生できる形式に変換できませんでした。別の形式で再度アップロードしてください。',
   },
+  'files.processingFailedMemory': {
+    ko: '이 파일은 변환하는 데 허용된 것보다 많은 메모리가 필요해 처리하지 않았습니다. 해상도를 낮추거나 다른 형식으로 다시 올려 주세요.',
+    en: 'This file needed more memory to convert than is allowed, so it was not processed. Please upload it again at a lower resolution or in another format.',
+    ja: 'このファイルは変換に許可された以上のメモリが必要なため、処理しませんでした。解像度を下げるか、別の形式で再度アップロードしてください。',
+  },
   'files.uploadIncomplete': {
     ko: '파일이 아직 끝까지 올라가지 않았습니다.',
     en: 'The file has not been uploaded to its end yet.',

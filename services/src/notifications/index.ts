@@ -9,4 +9,5 @@ export {
   DEFAULT_NOTICE_MAIL_LIMITS,
   NOTIFICATION_MAIL_CONSUMER,
   type NoticeMailLimits,
+  sendHeldNoticeMails,
 } from './mail-consumer';

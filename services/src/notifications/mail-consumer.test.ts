@@ -8,7 +8,7 @@ import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 import { drainOutbox } from '@fanmission/tests/support/outbox';
 import { walletAccount } from '@fanmission/ledger';
 import { domainEvent, recordEvents } from '../outbox';
-import { createNotificationMailConsumer } from './index';
+import { createNotificationMailConsumer, sendHeldNoticeMails } from './index';
 
 const clock = { now: new Date('2026-11-27T01:30:00Z') };
 const mailing = useMailingTestApp(clock);
@@ -290,6 +290,42 @@ describe('mails of comment and reply notices', () => {
     expect(grouped?.subject).toBe('[Fanmission] New comment');
     // The grouped mail quotes nobody.
     expect(grouped?.text).not.toContain('evil.example');
+  });
+
+  it('mails the notices held back as one grouped mail once the recipient is under his limit, with no new notice', async () => {
+    const target = await account('ja');
+    const flooder = await account('ko');
+    const at = new Date('2026-11-27T07:00:00Z');
+    await recordEvents(
+      app().db,
+      Array.from({ length: 5 }, (_, index) => replyTo(target.id, flooder.id, 993_000 + index, at)),
+    );
+    const limits = { perRecipientPerHour: 1, perSenderPerHour: 10 };
+    await limited(limits);
+    expect(mailsTo(target.email)).toHaveLength(1);
+    const digest = (now: Date) =>
+      sendHeldNoticeMails(
+        {
+          db: app().db,
+          mailer: app().ctx.mailer,
+          publicUrl: mailing.current.config.PUBLIC_URL,
+          noticeMailLimits: limits,
+        },
+        now,
+      );
+    // Within the hour he is at his limit: still held.
+    await digest(new Date(at.getTime() + 30 * 60_000));
+    expect(mailsTo(target.email)).toHaveLength(1);
+    // An hour on, with no new reply: the four held ones in one mail, in his language, quoting nobody.
+    await digest(new Date(at.getTime() + 3_600_000 + 1_000));
+    const mails = mailsTo(target.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain('あなたのコメントに新しい返信が4件あります。');
+    expect(mails[1]!.subject).toBe(mails[0]!.subject);
+    expect(mails[1]!.text).not.toContain('evil.example');
+    // Told once.
+    await digest(new Date(at.getTime() + 3 * 3_600_000));
+    expect(mailsTo(target.email)).toHaveLength(2);
   });
 
   it('mails at most the limit of notices one sender causes within an hour, whoever gets them', async () => {

@@ -7,7 +7,7 @@ import {
   type NotificationTopic,
 } from '@fanmission/contracts';
 import { isHiddenComment } from '../comments';
-import type { DbExecutor } from '../db';
+import type { Db, DbExecutor } from '../db';
 import { translate } from '../i18n';
 import { eventMessageId, renderMail, type MailDependencies } from '../mail';
 import type { EventConsumer } from '../outbox';
@@ -214,6 +214,79 @@ async function admitNoticeMail(
     .values({ recipient_id: recipientId, sender_id: senderId, kind: notification.kind, sent_at: at })
     .execute();
   return (held?.held ?? 0) + 1;
+}
+
+/**
+ * Sends the notices held back by the limits as one grouped mail per recipient and kind, once the recipient is under
+ * his hourly limit again (no notice mail to him within the hour before `now`), even when no new notice comes to carry
+ * them. The API process runs it every few minutes (runtime/start-api.ts). Each row is taken under the recipient's row
+ * lock and deleted as its mail is counted, so two processes never send it twice; the mail names no sender and quotes
+ * nothing, and its subject is the topic's fixed title.
+ */
+export async function sendHeldNoticeMails(
+  deps: MailDependencies & { db: Db; noticeMailLimits?: NoticeMailLimits },
+  now: Date,
+): Promise<number> {
+  const limits = deps.noticeMailLimits ?? DEFAULT_NOTICE_MAIL_LIMITS;
+  const since = new Date(now.getTime() - HOUR_MS);
+  const due = await deps.db
+    .selectFrom('notice_mails_held')
+    .select(['recipient_id', 'kind'])
+    .where('since', '<=', now)
+    .orderBy('since')
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', row.recipient_id).forUpdate().execute();
+      const recent = await trx
+        .selectFrom('notice_mails')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('recipient_id', '=', row.recipient_id)
+        .where('sent_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= limits.perRecipientPerHour) return;
+      const held = await trx
+        .deleteFrom('notice_mails_held')
+        .where('recipient_id', '=', row.recipient_id)
+        .where('kind', '=', row.kind)
+        .returning('held')
+        .executeTakeFirst();
+      if (!held || !MEMBER_NOTICE_KINDS.has(row.kind)) return;
+      const topic = NOTIFICATION_KIND_TOPIC[row.kind];
+      const member = await trx
+        .selectFrom('users as u')
+        .leftJoin('notification_preferences as p', (join) =>
+          join.onRef('p.user_id', '=', 'u.id').on('p.topic', '=', topic),
+        )
+        .select(['u.email', 'u.username', 'u.language', 'p.mail'])
+        .where('u.id', '=', row.recipient_id)
+        .executeTakeFirst();
+      if (!member?.email || member.mail === false) return;
+      await trx
+        .insertInto('notice_mails')
+        .values({ recipient_id: row.recipient_id, sender_id: null, kind: row.kind, sent_at: now })
+        .execute();
+      const copy = COPY[member.language];
+      await deps.mailer.send({
+        ...renderMail(
+          member.email,
+          {
+            subject: `[Fanmission] ${translate(member.language, `push.title.${topic}`)}`,
+            greeting: copy.greeting,
+            body: copy.grouped[row.kind as GroupedKind](held.held),
+            action: copy.open,
+            footer: copy.footer,
+          },
+          { kind: 'notification', name: member.username, link: `${deps.publicUrl}/notifications` },
+        ),
+        unsubscribeUrl: `${deps.publicUrl}/api/v1/notification-mail/unsubscribe?token=${await unsubscribeToken(trx, row.recipient_id, topic)}`,
+      });
+      sent += 1;
+    });
+  }
+  return sent;
 }
 
 /** The member's one-click unsubscribe token of a topic's mails, made the first time it is needed. */

@@ -13,7 +13,7 @@ import {
   storageDriverFor,
 } from '../files';
 import { startPayoutAccountChecks } from '../creators';
-import { notificationText } from '../notifications';
+import { notificationText, sendHeldNoticeMails } from '../notifications';
 import { paymentProvidersFor, startCashReceiptIssuance, startPaymentSweeper } from '../payments';
 import { startPushSender } from '../push';
 import type { DevMailbox, Mailer } from '../mail';
@@ -103,6 +103,30 @@ export async function startApi(
     failureMessage: 'removing expired resumable uploads failed',
   });
   stops.push(() => expiredUploads.stop());
+  // Comment and reply notices held back by the hourly mail limits go out as one grouped mail once their recipient is
+  // under his limit again, even when no new notice comes (docs/rules/notifications.md); every process checks.
+  const heldNotices = runPeriodically(
+    () =>
+      sendHeldNoticeMails(
+        {
+          db: app.db,
+          mailer: app.ctx.mailer,
+          publicUrl: config.PUBLIC_URL,
+          noticeMailLimits: {
+            perRecipientPerHour: config.NOTICE_MAILS_PER_RECIPIENT_PER_HOUR,
+            perSenderPerHour: config.NOTICE_MAILS_PER_SENDER_PER_HOUR,
+          },
+        },
+        app.ctx.now(),
+      ),
+    {
+      intervalMs: 5 * 60_000,
+      log: app.ctx.log,
+      countMessage: 'mailed held comment and reply notices as grouped mails',
+      failureMessage: 'mailing held comment and reply notices failed',
+    },
+  );
+  stops.push(() => heldNotices.stop());
   // A day after its answer, a mission's requester who has not reviewed it is reminded once (docs/rules/reviews.md).
   const reviewReminders = startReviewReminders(app.ctx);
   stops.push(() => reviewReminders.stop());

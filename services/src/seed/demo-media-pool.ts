@@ -68,6 +68,8 @@ export class DemoMediaPool {
       | 'MEDIA_MAX_VIDEO_SECONDS'
       | 'MEDIA_MAX_AUDIO_SECONDS'
       | 'MEDIA_TRANSCODE_TIMEOUT_SECONDS'
+      | 'MEDIA_TOOL_MEMORY_MB'
+      | 'MEDIA_TOOL_MAX_ALLOC_MB'
       | 'ESPEAK_NG_PATH'
       | 'STATEMENT_FONT_PATH'
     >,
