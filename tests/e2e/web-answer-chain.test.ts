@@ -32,7 +32,9 @@ const NO_SHARE_SHEET = `
 `;
 
 describe('web app: a requested mission from answer to a hidden review', () => {
-  const served = useServedApp();
+  // Performing a mission runs its workflow: the served app with its own Temporal test server and mission worker, as
+  // the other journeys that perform (web-creator-journey, web-fan-journey); members are this file's own.
+  const served = useServedApp({ temporal: true });
   const { openPage, screenshot } = useWebPages(served, 'web-answer-chain');
   const url = (address: string) => `${served.baseUrl}${address}`;
   const suffix = Date.now().toString(36);
@@ -75,7 +77,9 @@ describe('web app: a requested mission from answer to a hidden review', () => {
   });
 
   async function confirmAlert(page: Page, text: string) {
-    await page.getByRole('alertdialog').getByText(text).waitFor();
+    const alert = page.getByRole('alertdialog');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.innerText()).toContain(text);
     await page.getByRole('alertdialog').getByRole('button', { name: ko.common.ok }).click();
   }
 
@@ -123,18 +127,20 @@ describe('web app: a requested mission from answer to a hidden review', () => {
     await perform.getByRole('button', { name: s.missions.perform.send }).click();
     await confirmAlert(studio.page, s.missions.perform.done);
 
-    // The fan sees the answer arrive on his mission page (the page is open while it is transcoded).
+    // The fan sees the answer arrive on his mission page once it is delivered (transcoded).
+    const status = async () =>
+      (
+        await served.testApp.app.db
+          .selectFrom('missions')
+          .select('status')
+          .where('id', '=', mission.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await expect.poll(status, { timeout: 30_000 }).toBe('COMPLETED');
     await fanView.page.addInitScript(NO_SHARE_SHEET);
     await fanView.page.goto(url(`/mission-detail/${mission.id}`));
-    await expect
-      .poll(
-        async () => {
-          await fanView.page.reload();
-          return await fanView.page.locator('video').count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBeGreaterThan(0);
+    await fanView.page.locator('video').first().waitFor();
+    await screenshot(fanView.page, 'answer-360', 'ko');
 
     // He shares it: without a share sheet the link is copied, and the copied link's page shows the mission.
     await fanView.page.getByRole('button', { name: ko.sharing.share }).click();
