@@ -1,9 +1,9 @@
 // One chained journey at 360 px over the real API serving the built app: a fan requests a mission from the creator
 // page, the creator performs it through the perform modal, the fan sees the answer arrive, shares it by the copied
 // link (a phone without a share sheet) and opens the copied link's page, rates it with words; the creator replies;
-// the rating and the reply show on the creator page and the product card shows the new average and count; another
-// member reports the review, an operator hides it in the console, and the creator page and the card no longer show
-// it. Screenshots (ko, 360 and 1280 px) land in tests/artifacts/screenshots/web-answer-chain-<screen>-ko.png.
+// the rating and the reply show on the creator page, the product card and the creator's search card show the new
+// average and count; another member reports the review, an operator hides it in the console, and the creator page
+// and the card no longer show it. Screenshots (ko, 360 and 1280 px) land in tests/artifacts/screenshots/web-answer-chain-<screen>-ko.png.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -191,6 +191,15 @@ describe('web app: a requested mission from answer to a hidden review', () => {
       await screenshot(page, `creator-page-${width}`, 'ko');
       await rated.scrollIntoViewIfNeeded();
       await screenshot(page, `product-card-${width}`, 'ko');
+      // The creator's card in the search shows the same average and count.
+      await page.goto(url('/creator-search'));
+      await page.getByRole('textbox').first().fill(`Chain ${suffix}`);
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('link', { name: new RegExp(`Chain ${suffix}`) })
+        .getByRole('img', { name: cardRating('4.0', 1) })
+        .waitFor();
+      await screenshot(page, `creator-card-${width}`, 'ko');
       expect(errors).toEqual([]);
       await page.close();
     }
