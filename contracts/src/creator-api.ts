@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BANK_NAMES } from './banks';
 import { creatorReviewSchema } from './creator-review';
 import { businessVerificationSchema, payoutAccountVerificationSchema } from './payout-accounts';
+import { cardRatingSchema } from './card-rating';
 import {
   BANK_ACCOUNT_NUMBER_PATTERN,
   isValidBusinessRegistrationNumber,
@@ -216,6 +217,8 @@ export const creatorListItemSchema = z
   .object({
     creator: z.object({ id: z.number().int(), url: z.string().nullable(), name: z.string(), user: userSummarySchema }),
     following: z.boolean().describe('Whether the caller follows the creator; false for visitors.'),
+    /** The average and count of the creator's reviews (as his page counts them); null without any. */
+    rating: cardRatingSchema,
   })
   .meta({ id: 'CreatorListItem' });
 export type CreatorListItem = z.infer<typeof creatorListItemSchema>;

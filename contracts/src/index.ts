@@ -15,6 +15,7 @@ export * from './coin-refunds';
 export * from './coins';
 export * from './coins-api';
 export * from './comments';
+export * from './card-rating';
 export * from './creator-api';
 export * from './creator-ranking';
 export * from './creators';

@@ -3,6 +3,7 @@ import { PAGE_SIZES, TEXT_LIMITS, WIN_PROBABILITY } from './limits';
 import { eventProductBody, lotteryEventSchema } from './lottery-events';
 import { productTypeSchema, sortDirectionSchema } from './missions';
 import { pageQuerySchema, pageSchema } from './page';
+import { cardRatingSchema } from './card-rating';
 import { fileEntrySchema, userSummarySchema } from './users';
 
 /*
@@ -166,6 +167,8 @@ export const missionProductSchema = z
     eventApplied: z.boolean().nullable(),
     /** EVENT products: the lottery event; null for the other types. */
     event: lotteryEventSchema.nullable(),
+    /** The average and count of the reviews of the product's missions; null without any. */
+    rating: cardRatingSchema,
   })
   .meta({ id: 'MissionProduct' });
 export type MissionProduct = z.infer<typeof missionProductSchema>;

@@ -194,7 +194,7 @@ describe('web app: escrow timeline and leaving the service', () => {
   });
 
   test(
-    'a punctual creator shows his on-time rate and median time on his page and first in the recommended search',
+    'a punctual creator shows his on-time rate and, once, his time to perform on his page; first in the recommended search',
     { timeout: 120_000 },
     async () => {
       const app = served.testApp.app;
@@ -228,8 +228,10 @@ describe('web app: escrow timeline and leaving the service', () => {
         await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
         // Two days in the language's own words: 2일, 2 days, 2 日.
         const twoDays = { ko: '2일', en: '2 days', ja: '2 日' }[language];
-        const median = fill(t.trust.reliability.median, { time: twoDays });
-        await chips.getByText(median).waitFor();
+        // His time to perform is shown once: the response times line (90-day medians), not a chip beside it.
+        const complete = fill(t.capacity.responseTimes.complete, { time: twoDays });
+        await page.getByTestId('creator-availability').getByText(complete).waitFor();
+        expect(await chips.getByText(fill(t.trust.reliability.median, { time: twoDays })).count()).toBe(0);
         await screenshot(page, 'reliability-creator-page', language);
         if (language === 'ko') {
           await page.goto(url('/creator-search'));
@@ -238,7 +240,11 @@ describe('web app: escrow timeline and leaving the service', () => {
             .getByRole('main')
             .getByRole('link')
             .filter({ has: page.getByText(`Punctual ${suffix}`) });
-          await first.getByTestId('creator-reliability').waitFor();
+          // The search's card has no response times line: its chips keep the median time.
+          await first
+            .getByTestId('creator-reliability')
+            .getByText(fill(t.trust.reliability.median, { time: twoDays }))
+            .waitFor();
           const cards = await page.getByRole('main').getByRole('link').allInnerTexts();
           const ours = cards.filter((text) => text.includes(suffix));
           expect(ours[0]).toContain(`Punctual ${suffix}`);

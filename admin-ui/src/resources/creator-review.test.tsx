@@ -68,7 +68,9 @@ const creator: AdminCreatorDetail = {
 };
 
 /** A product of the creator as the API answers it; `overrides` make it one of a type. */
-function product(overrides: Partial<MissionProduct> & Pick<MissionProduct, 'id' | 'name' | 'type'>): MissionProduct {
+function product(
+  overrides: Partial<Omit<MissionProduct, 'rating'>> & Pick<MissionProduct, 'id' | 'name' | 'type'>,
+): MissionProduct {
   return {
     coinPrice: null,
     minimumCost: null,
@@ -87,6 +89,7 @@ function product(overrides: Partial<MissionProduct> & Pick<MissionProduct, 'id' 
     missionCount: null,
     eventApplied: null,
     event: null,
+    rating: null,
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ import type { NotificationsTables } from '../notifications/table';
 import type { PaymentsTables } from '../payments/table';
 import type { PopupsTables } from '../popups/table';
 import type { PushTables } from '../push/table';
+import type { RatingsTables } from '../ratings/table';
 import type { ReviewsTables } from '../reviews/table';
 import type { UsersTables } from '../users/table';
 import type { CommentsTables } from '../comments/table';
@@ -56,4 +57,5 @@ export interface Database
     IdentityVerificationTables,
     PushTables,
     SharingTables,
-    ReviewsTables {}
+    ReviewsTables,
+    RatingsTables {}

@@ -72,6 +72,8 @@ describe('GET /api/v1/creators/page', () => {
         user: { id: moonlight.id, username: '달빛', image: null },
       },
       following: false,
+      // No review yet (services/src/reviews/routes.test.ts covers a rated card).
+      rating: null,
     });
     const ids = page.content.map((item) => item.creator.id);
     expect(ids).not.toContain(adult.creatorId);

@@ -2,6 +2,7 @@ import { toPage, type CreatorListItem, type CreatorSearchSort, type FileEntry, t
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { storageUrl } from '../files';
+import { creatorRatings } from '../ratings';
 import * as repository from './repository';
 import { searchCacheFor } from './search-cache';
 
@@ -13,7 +14,7 @@ export interface CreatorSearch {
   size: number;
 }
 
-type PublicPage = Page<Omit<CreatorListItem, 'following'>>;
+type PublicPage = Page<Omit<CreatorListItem, 'following' | 'rating'>>;
 
 function imageEntry(ctx: ServiceContext, row: repository.SearchRow): FileEntry | null {
   if (row.image_file_id === null || row.image_storage_key === null) return null;
@@ -49,7 +50,8 @@ async function loadPublicPage(ctx: ServiceContext, search: CreatorSearch, total:
 
 /**
  * `GET /creators/page`: searchable creators (verified, never adult-flagged) by name (anywhere in it, any case, any
- * script), tags and sort; `following` says whether the caller follows each one.
+ * script), tags and sort; `following` says whether the caller follows each one, `rating` its reviews' average and
+ * count.
  */
 export async function searchCreators(
   ctx: ServiceContext,
@@ -65,16 +67,19 @@ export async function searchCreators(
   const page = (await cache.get(`page:${filter}:${search.type}:${search.page}:${search.size}`, () =>
     loadPublicPage(ctx, search, total),
   )) as PublicPage;
-  const followed = caller
-    ? await repository.followedAmong(
-        ctx.db,
-        caller.id,
-        page.content.map((item) => item.creator.id),
-      )
-    : new Set<number>();
+  const ids = page.content.map((item) => item.creator.id);
+  // Read past the cache: a review hidden or written shows on the next search.
+  const [followed, ratings] = await Promise.all([
+    caller ? repository.followedAmong(ctx.db, caller.id, ids) : new Set<number>(),
+    creatorRatings(ctx.db, ids),
+  ]);
   return {
     ...page,
-    content: page.content.map((item) => ({ ...item, following: followed.has(item.creator.id) })),
+    content: page.content.map((item) => ({
+      ...item,
+      following: followed.has(item.creator.id),
+      rating: ratings.get(item.creator.id) ?? null,
+    })),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
 import { fileEntry, findFiles, type ShownFile } from '../files';
 import { loadLotteryEvents } from '../events';
+import { productRatings } from '../ratings';
 import * as repository from './repository';
 import type { CreatorOwner } from './repository';
 import type { MissionProductRow } from './table';
@@ -89,20 +90,27 @@ export function productSummaryView(
   };
 }
 
-/** Full product views with their mission counts (and lottery events), in the order given, as the viewer sees them. */
+/**
+ * Full product views with their mission counts, lottery events and review ratings, in the order given, as the viewer
+ * sees them.
+ */
 export async function productViews(
   db: DbExecutor,
   config: AppConfig,
   products: readonly MissionProductRow[],
   viewerUserId: number | null = null,
 ): Promise<MissionProduct[]> {
-  const [relations, counts, events] = await Promise.all([
+  const [relations, counts, events, ratings] = await Promise.all([
     loadProductRelations(db, products),
     repository.countMissionsByProduct(
       db,
       products.map((product) => product.id),
     ),
     loadLotteryEvents(db, products, viewerUserId),
+    productRatings(
+      db,
+      products.map((product) => product.id),
+    ),
   ]);
   return products.map((product) => ({
     ...productSummaryView(config, relations, product),
@@ -113,6 +121,7 @@ export async function productViews(
     accumulated: counts.get(product.id)?.accumulated ?? 0,
     ...eventFields(events.get(product.id) ?? null),
     descriptionVideo: fileEntryOf(config, relations.files, product.description_video_file_id),
+    rating: ratings.get(product.id) ?? null,
   }));
 }
 

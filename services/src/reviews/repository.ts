@@ -2,6 +2,7 @@ import { REVIEW_LIMITS, type AdminReviewFilter, type CommentReportReason } from 
 import { sql, type SqlBool } from 'kysely';
 import { selectListWindow } from '../admin';
 import type { DbExecutor } from '../db';
+import { COUNTED_REVIEW, adjustProductSummary } from '../ratings';
 import type { ReviewRow } from './table';
 
 /*
@@ -11,9 +12,7 @@ import type { ReviewRow } from './table';
  */
 
 /** The counting rule as SQL on `mission_reviews as r` (never null, so that its negation holds too). */
-export const COUNTED_REVIEW = sql<SqlBool>`(r.moderation is not distinct from 'VISIBLE' or (r.moderation is null and r.reports_count < ${sql.lit(
-  REVIEW_LIMITS.reportsToHide,
-)}))`;
+export { COUNTED_REVIEW };
 const NOT_COUNTED_REVIEW = sql<SqlBool>`not ${COUNTED_REVIEW}`;
 
 /** The author of `mission_reviews as r` is not blocked. */
@@ -87,17 +86,31 @@ export async function adjustSummary(db: DbExecutor, creatorId: number, rating: n
   `.execute(db);
 }
 
-/** Applies the change of one review (before → after, either absent) to its creator's summary. */
-export async function applyToSummary(
-  db: DbExecutor,
-  before: Pick<ReviewRow, 'creator_id' | 'rating' | 'moderation' | 'reports_count'> | null,
-  after: Pick<ReviewRow, 'creator_id' | 'rating' | 'moderation' | 'reports_count'> | null,
-) {
+type SummaryCounted = Pick<ReviewRow, 'mission_id' | 'creator_id' | 'rating' | 'moderation' | 'reports_count'>;
+
+/** The product of the review's mission (its summary row moves with the creator's). */
+async function productOfMission(db: DbExecutor, missionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('missions')
+    .select('product_id')
+    .where('id', '=', missionId)
+    .executeTakeFirstOrThrow();
+  return row.product_id;
+}
+
+/** Applies the change of one review (before → after, either absent) to its creator's and its product's summaries. */
+export async function applyToSummary(db: DbExecutor, before: SummaryCounted | null, after: SummaryCounted | null) {
   const was = before !== null && isCounted(before);
   const is = after !== null && isCounted(after);
   if (was && is && before.rating === after.rating) return;
-  if (was) await adjustSummary(db, before.creator_id, before.rating, -1);
-  if (is) await adjustSummary(db, after.creator_id, after.rating, 1);
+  if (was) {
+    await adjustSummary(db, before.creator_id, before.rating, -1);
+    await adjustProductSummary(db, await productOfMission(db, before.mission_id), before.rating, -1);
+  }
+  if (is) {
+    await adjustSummary(db, after.creator_id, after.rating, 1);
+    await adjustProductSummary(db, await productOfMission(db, after.mission_id), after.rating, 1);
+  }
 }
 
 type Figures = { count: number; sum: number; stars: [number, number, number, number, number] };
@@ -132,6 +145,18 @@ export async function summaryFigures(db: DbExecutor, creatorId: number): Promise
     sum -= rating * Number(n);
   }
   return { count, sum, stars };
+}
+
+/** Recounts a product's figures from the reviews of its missions (what its summary row must always equal). */
+export async function recountProductFigures(db: DbExecutor, productId: number) {
+  const row = await db
+    .selectFrom('mission_reviews as r')
+    .innerJoin('missions as m', 'm.id', 'r.mission_id')
+    .where('m.product_id', '=', productId)
+    .where(COUNTED_REVIEW)
+    .select([(eb) => eb.fn.countAll<string>().as('n'), (eb) => eb.fn.sum<string>('r.rating').as('sum')])
+    .executeTakeFirstOrThrow();
+  return { reviews_count: Number(row.n), rating_sum: Number(row.sum ?? 0) };
 }
 
 /** Recounts the figures from the reviews themselves (what the summary row must always equal). */

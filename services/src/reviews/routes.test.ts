@@ -1,5 +1,8 @@
 import {
   adminReviewDetailSchema,
+  creatorListItemSchema,
+  missionProductSchema,
+  pageSchema,
   missionReviewStateSchema,
   reviewPageSchema,
   reviewSchema,
@@ -13,11 +16,12 @@ import { useTestApp } from '@fanmission/tests/harness/app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 import { insertMission, registerProduct } from '@fanmission/tests/support/missions';
 import type { MissionRow } from '../missions';
-import { recountFigures } from './repository';
+import { recountFigures, recountProductFigures } from './repository';
 
 /*
  * Reviews of completed missions through the API: who may write, edit, reply, vote and report, what the creator page
- * shows (summary, sorts, cursor), the console's moderation, and the summary row equal to a recount.
+ * shows (summary, sorts, cursor), the console's moderation, the cards' ratings, and the creator's and products' summary
+ * rows equal to a recount.
  */
 
 const testApp = useTestApp();
@@ -76,6 +80,35 @@ async function expectRecountEqual(creatorId: number) {
     rating_sum: row?.rating_sum ?? 0,
     stars: [row?.stars_1 ?? 0, row?.stars_2 ?? 0, row?.stars_3 ?? 0, row?.stars_4 ?? 0, row?.stars_5 ?? 0],
   }).toEqual(recount);
+}
+
+async function expectProductRecountEqual(productId: number) {
+  const row = await db()
+    .selectFrom('product_review_summaries')
+    .select(['reviews_count', 'rating_sum'])
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  expect({ reviews_count: row?.reviews_count ?? 0, rating_sum: row?.rating_sum ?? 0 }).toEqual(
+    await recountProductFigures(db(), productId),
+  );
+}
+
+/** The product card's rating as `GET /mission-products/{id}` answers it. */
+async function productRating(productId: number) {
+  const response = await call('GET', `/mission-products/${productId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return missionProductSchema.parse(response.json()).rating;
+}
+
+/** The creator card's rating as the creator search answers it. */
+async function creatorCardRating(name: string, creatorId: number) {
+  const response = await call('GET', `/creators/page?name=${encodeURIComponent(name)}&type=newest`);
+  expect(response.statusCode, response.body).toBe(200);
+  const found = pageSchema(creatorListItemSchema)
+    .parse(response.json())
+    .content.find((item) => item.creator.id === creatorId);
+  expect(found).toBeDefined();
+  return found?.rating;
 }
 
 /** A fresh creator with his own product, so summaries start from nothing. */
@@ -496,9 +529,53 @@ describe('reports, blocks and the console', () => {
   });
 });
 
+describe('the cards’ ratings', () => {
+  it('shows average and count on product and creator cards, null without reviews; a hidden review leaves them', async () => {
+    const { owner, product: ownProduct } = await freshCreator('cardstar');
+    const quiet = await registerProduct(app(), owner, { type: 'BASIC', coinPrice: 200 });
+    const name = 'cardstar page';
+    expect(await productRating(ownProduct.id)).toBeNull();
+    expect(await creatorCardRating(name, owner.creatorId)).toBeNull();
+
+    const five = await review(await insertMission(app(), ownProduct, { user_id: fan.id, status: 'COMPLETED' }), 5);
+    await review(await insertMission(app(), ownProduct, { user_id: fan.id, status: 'COMPLETED' }), 4);
+    await review(await insertMission(app(), quiet, { user_id: fan.id, status: 'COMPLETED' }), 1);
+    expect(await productRating(ownProduct.id)).toEqual({ average: 4.5, count: 2 });
+    expect(await productRating(quiet.id)).toEqual({ average: 1, count: 1 });
+    expect(await creatorCardRating(name, owner.creatorId)).toEqual({ average: 3.3, count: 3 });
+    // The creator page's own list of his products carries the same field.
+    const listed = await call('GET', `/mission-products?creatorId=${owner.creatorId}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(
+      (listed.json() as { id: number; rating: unknown }[]).find((item) => item.id === ownProduct.id)?.rating,
+    ).toEqual({ average: 4.5, count: 2 });
+
+    const hidden = await call('PUT', `/api/admin/mission-reviews/${five.id}`, operator, {
+      hidden: true,
+      moderationReason: 'Off topic',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await productRating(ownProduct.id)).toEqual({ average: 4, count: 1 });
+    expect(await creatorCardRating(name, owner.creatorId)).toEqual({ average: 2.5, count: 2 });
+    await expectProductRecountEqual(ownProduct.id);
+
+    // A blocked author's reviews leave the cards while the block lasts, as they leave the creator page.
+    await db().updateTable('users').set({ login_blocked_at: new Date() }).where('id', '=', fan.id).execute();
+    try {
+      expect(await productRating(ownProduct.id)).toBeNull();
+      expect(await productRating(quiet.id)).toBeNull();
+      expect(await creatorCardRating(name, owner.creatorId)).toBeNull();
+    } finally {
+      await db().updateTable('users').set({ login_blocked_at: null }).where('id', '=', fan.id).execute();
+    }
+    expect(await productRating(quiet.id)).toEqual({ average: 1, count: 1 });
+  });
+});
+
 describe('the summary row', () => {
   it('equals a recount after random writes, edits, reports and decisions', async () => {
     const { owner, product: ownProduct } = await freshCreator('recountstar');
+    const secondProduct = await registerProduct(app(), owner, { type: 'BASIC', coinPrice: 300 });
     const reviewers = await Promise.all([1, 2, 3].map((n) => createAccount(app(), { username: `recount${n}` })));
     let seed = 7;
     const random = (n: number) => {
@@ -510,7 +587,10 @@ describe('the summary row', () => {
       const action = random(4);
       const author = reviewers[random(reviewers.length)]!;
       if (action === 0 || written.length === 0) {
-        const mission = await insertMission(app(), ownProduct, { user_id: author.id, status: 'COMPLETED' });
+        const mission = await insertMission(app(), random(2) === 0 ? ownProduct : secondProduct, {
+          user_id: author.id,
+          status: 'COMPLETED',
+        });
         const made = await review(mission, random(5) + 1, 'x', author);
         written.push({ id: made.id, missionId: mission.id, author });
       } else {
@@ -533,6 +613,8 @@ describe('the summary row', () => {
         }
       }
       await expectRecountEqual(owner.creatorId);
+      await expectProductRecountEqual(ownProduct.id);
+      await expectProductRecountEqual(secondProduct.id);
     }
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../db';
  * The world's reviews, written set-based after the missions (money-neutral: a review moves no coin). They keep the
  * product's rules (docs/rules/reviews.md): a COMPLETED mission that was not refunded, by its requester (never the
  * creator himself), written within a day or two of its completion (so within the 30 days allowed), one per mission;
- * about half have the creator's reply a day later. Each creator's summary row is their recount, as the service keeps
+ * about half have the creator's reply a day later. Each creator's (and product's) summary row is their recount, as the service keeps
  * it. Which missions, which rating and which words follow from the mission's id, so the same world has the same reviews.
  */
 
@@ -26,8 +26,8 @@ const REPLY_TEXTS = [
 ];
 
 /**
- * Reviews of about 40 % of the answered missions, replies on about half, and each creator's summary row; only the
- * given creators' when `creatorIds` is set (data added to a generated world, tests/bench/persona.ts).
+ * Reviews of about 40 % of the answered missions, replies on about half, and each creator's and product's summary
+ * row; only the given creators' when `creatorIds` is set (data added to a generated world, tests/bench/persona.ts).
  */
 export async function fillReviews(db: Db, now: Date, options: { creatorIds?: readonly number[] } = {}): Promise<void> {
   const creators =
@@ -67,4 +67,13 @@ export async function fillReviews(db: Db, now: Date, options: { creatorIds?: rea
     on conflict (creator_id) do update set reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum,
       stars_1 = excluded.stars_1, stars_2 = excluded.stars_2, stars_3 = excluded.stars_3, stars_4 = excluded.stars_4,
       stars_5 = excluded.stars_5`.execute(db);
+  await sql`
+    insert into product_review_summaries (product_id, reviews_count, rating_sum)
+    select m.product_id, count(*), sum(r.rating)
+    from mission_reviews r join missions m on m.id = r.mission_id
+    where r.mission_id in (select mission_id from mission_reviews where ${creators})
+    group by m.product_id
+    on conflict (product_id) do update set reviews_count = excluded.reviews_count, rating_sum = excluded.rating_sum`.execute(
+    db,
+  );
 }

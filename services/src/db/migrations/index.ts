@@ -116,6 +116,7 @@ import * as m0680 from './0680_creator_capacity';
 import * as m0690 from './0690_transfer_batches';
 import * as m0700 from './0700_phone_confirmation';
 import * as m0730 from './0730_lucky_roll_one_statement';
+import * as m0750 from './0750_product_review_summaries';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
 export const migrations: Record<string, Migration> = {
@@ -236,4 +237,5 @@ export const migrations: Record<string, Migration> = {
   '0690_transfer_batches': m0690,
   '0700_phone_confirmation': m0700,
   '0730_lucky_roll_one_statement': m0730,
+  '0750_product_review_summaries': m0750,
 };

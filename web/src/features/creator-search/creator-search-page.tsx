@@ -186,6 +186,7 @@ function SearchCreatorCard({ item }: { item: CreatorListItem }) {
   return (
     <CreatorCard
       creator={item.creator}
+      rating={item.rating}
       action={
         <IconButton
           aria-label={t(follow.following ? 'creatorSearch.unfollow' : 'creatorSearch.follow', {

@@ -18,6 +18,7 @@ const creator = (id: number, name: string, picture: string | null): CreatorListI
     user: { image: picture ? { s3Url: picture } : null } as CreatorListItem['creator']['user'],
   },
   following: false,
+  rating: null,
 });
 
 const mission = (id: number, name: string) =>

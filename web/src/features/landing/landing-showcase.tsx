@@ -20,7 +20,7 @@ export default function LandingShowcase() {
         <ShowcaseSection title={t('discover.featuredCreators')} more={t('discover.allCreators')} to="/creator-search">
           <div className="showcase-grid">
             {creators.map((item) => (
-              <CreatorCard key={item.creator.id} creator={item.creator} />
+              <CreatorCard key={item.creator.id} creator={item.creator} rating={item.rating} />
             ))}
           </div>
         </ShowcaseSection>

@@ -2,19 +2,22 @@ import type { CreatorListItem } from '@fanmission/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { creatorPath } from '../navigation/creator-path';
+import { CardRating } from './card-rating';
 import { InitialsAvatar } from './pictures';
 import './cards.css';
 
 /**
- * A creator in a list (creator search, the landing page): picture or initials and name, opening the creator page.
- * `children` go under the name (the search's reliability chips), `action` at the top right (the search's follow button).
+ * A creator in a list (creator search, the landing page): picture or initials, name and review rating (none without
+ * a review), opening the creator page. `children` go under the name (the search's reliability chips), `action` at the top right (the search's follow button).
  */
 export function CreatorCard({
   creator,
+  rating,
   children,
   action,
 }: {
   creator: CreatorListItem['creator'];
+  rating?: CreatorListItem['rating'] | undefined;
   children?: ReactNode;
   action?: ReactNode;
 }) {
@@ -30,6 +33,7 @@ export function CreatorCard({
             size={96}
           />
           <div className="fm-card-title">{creator.name}</div>
+          <CardRating rating={rating ?? undefined} />
           {children}
         </div>
       </Link>

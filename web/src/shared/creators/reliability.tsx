@@ -51,8 +51,19 @@ function performTime(language: string, hours: number): string {
   );
 }
 
-/** The on-time rate and median time chips, or nothing below 5 missions. */
-export function CreatorReliabilityChips({ creatorId, centered = false }: { creatorId: number; centered?: boolean }) {
+/**
+ * The on-time rate and median time chips, or nothing below 5 missions. `withPerformTime={false}` leaves the time out
+ * where the page shows it already (the creator page's response times line, from the capacity medians).
+ */
+export function CreatorReliabilityChips({
+  creatorId,
+  centered = false,
+  withPerformTime = true,
+}: {
+  creatorId: number;
+  centered?: boolean;
+  withPerformTime?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { data } = useCreatorReliability(creatorId);
   if (!data || data.onTimeRate === null) return null;
@@ -71,7 +82,7 @@ export function CreatorReliabilityChips({ creatorId, centered = false }: { creat
           icon={<VerifiedOutlined />}
           label={t('trust.reliability.onTime', { rate: Math.round(data.onTimeRate * 100) })}
         />
-        {data.medianPerformHours !== null ? (
+        {withPerformTime && data.medianPerformHours !== null ? (
           <Chip
             size="small"
             variant="outlined"

@@ -144,3 +144,36 @@ describe('the creator page’s intro', () => {
     expect(document.querySelector('audio')).toBeNull();
   });
 });
+
+describe('the creator page’s time to perform', () => {
+  afterEach(() => {
+    cleanupApp();
+    vi.unstubAllGlobals();
+  });
+
+  test('shown once, in the response times line (90-day medians), beside the on-time chip', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const t = await useLanguage('ko');
+    serve({
+      'GET /api/v1/creators/reliability': () =>
+        json([{ creatorId: 5, dueCount: 6, onTimeRate: 5 / 6, medianPerformHours: 48 }]),
+      'GET /api/v1/creators/5/availability': () =>
+        json({
+          paused: false,
+          returnOn: null,
+          pauseMessage: null,
+          maxOpenRequests: null,
+          openRequests: null,
+          products: [],
+          responseTimes: { acceptHours: null, completeHours: 48 },
+        }),
+    });
+    renderAt('/c', <Route path="/c" element={<CreatorProfile data={page()} />} />);
+    const chips = await screen.findByTestId('creator-reliability');
+    expect(chips.textContent).toContain(t.trust.reliability.onTime.replace('{{rate}}', '83'));
+    const complete = t.capacity.responseTimes.complete.replace('{{time}}', '2일');
+    expect(await screen.findByText(complete)).toBeTruthy();
+    expect(screen.queryByText(t.trust.reliability.median.replace('{{time}}', '2일'))).toBeNull();
+    expect(document.body.textContent!.split('2일').length - 1).toBe(1);
+  });
+});

@@ -153,7 +153,8 @@ export function CreatorProfile({ data }: { data: CreatorPageData }) {
             )}
           </Stack>
           <SnsIcons links={creator.snsLinks} />
-          <CreatorReliabilityChips creatorId={creator.id} />
+          {/* The time to perform is the availability line's (the 90-day medians): the chips add the on-time rate. */}
+          <CreatorReliabilityChips creatorId={creator.id} withPerformTime={false} />
           <CreatorAvailabilityNotice creatorId={creator.id} />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
             {creator.tags.map((tag) => (

@@ -64,6 +64,41 @@ describe('product cards', () => {
   });
 });
 
+describe('a product card’s rating', () => {
+  afterEach(() => cleanupApp());
+
+  const rated = (rating: MissionProduct['rating']) => ({ ...product(3, null), rating }) as MissionProduct;
+  const card = (rating: MissionProduct['rating']) =>
+    renderAt(
+      '/',
+      <Route
+        path="/"
+        element={
+          <ProductCard product={rated(rating)} selected={false} onSelect={() => {}} showRequest onRequest={() => {}} />
+        }
+      />,
+    );
+
+  test('nothing without reviews', async () => {
+    await useLanguage('ko');
+    card(null);
+    const region = screen.getByRole('region', { name: 'Product 3' });
+    expect(region.textContent).not.toContain('★');
+    expect(within(region).queryByRole('img', { name: /평점/ })).toBeNull();
+  });
+
+  test.each([
+    ['ko', '평점 4.5점, 후기 2개'],
+    ['en', 'Rated 4.5 out of 5, 2 reviews'],
+    ['ja', '評価 4.5、レビュー 2件'],
+  ] as const)('the star, the average and the count under the name, named in %s', async (language, name) => {
+    await useLanguage(language);
+    card({ average: 4.5, count: 2 });
+    const region = screen.getByRole('region', { name: 'Product 3' });
+    expect(within(region).getByRole('img', { name }).textContent).toBe('★ 4.5 (2)');
+  });
+});
+
 /** Two cards as the creator page holds them: one chosen at a time, the first to start with. */
 function TwoCards({ onRequest }: { onRequest: (id: number) => void }) {
   const [chosen, setChosen] = useState(1);

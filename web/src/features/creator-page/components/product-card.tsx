@@ -7,12 +7,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CardRating } from '../../../shared/cards/card-rating';
 import { placeholderThumbnail } from '../../../shared/cards/media';
 import { CardImage } from '../../../shared/cards/pictures';
 
 /**
  * A mission product: one card is chosen at a time and only the chosen one has the request button; the others offer
- * to choose them (never a request button that looks unavailable), and the chosen one says so on its cover. Its cover keeps the covers' 16:9 (shown whole, on the
+ * to choose them (never a request button that looks unavailable), and the chosen one says so on its cover. Under its
+ * name, its reviews' average and count (none without a review). Its cover keeps the covers' 16:9 (shown whole, on the
  * product's colour while it loads or where its shape differs) and the card is as tall as its text; in a row of the
  * grid the cards are as tall as the tallest, with the request button at the bottom.
  */
@@ -79,6 +81,7 @@ export function ProductCard({
         />
         <Box sx={{ p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography sx={{ fontWeight: 700 }}>{product.name}</Typography>
+          <CardRating rating={product.rating ?? undefined} />
           <Typography color="primary" sx={{ fontWeight: 700 }}>
             {product.type === 'CUSTOM'
               ? t('creatorPage.minimumCost', { count: product.minimumCost ?? 0 })

@@ -22,6 +22,8 @@ export const reviewsEn: ReviewsMessages = {
   edited: 'edited',
   summary: 'Average {{average}} · {{count}} reviews',
   noReviews: 'No reviews yet.',
+  cardRating_one: 'Rated {{average}} out of 5, {{count}} review',
+  cardRating_other: 'Rated {{average}} out of 5, {{count}} reviews',
   distribution: 'Ratings',
   starsRow: '{{stars}} stars: {{count}}',
   sortLabel: 'Sort',

@@ -22,6 +22,8 @@ export const reviewsJa: ReviewsMessages = {
   edited: '編集済み',
   summary: '平均 {{average}} · レビュー {{count}}件',
   noReviews: 'まだレビューはありません。',
+  cardRating_one: '評価 {{average}}、レビュー {{count}}件',
+  cardRating_other: '評価 {{average}}、レビュー {{count}}件',
   distribution: '評価の分布',
   starsRow: '星{{stars}}つ {{count}}件',
   sortLabel: '並べ替え',

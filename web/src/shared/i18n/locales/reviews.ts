@@ -21,6 +21,8 @@ export const reviewsKo = {
   edited: '수정됨',
   summary: '평균 {{average}}점 · 후기 {{count}}개',
   noReviews: '아직 후기가 없어요.',
+  cardRating_one: '평점 {{average}}점, 후기 {{count}}개',
+  cardRating_other: '평점 {{average}}점, 후기 {{count}}개',
   distribution: '별점 분포',
   starsRow: '{{stars}}점 {{count}}개',
   sortLabel: '정렬',
