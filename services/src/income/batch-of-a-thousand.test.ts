@@ -64,7 +64,8 @@ async function bulkCreators(count: number): Promise<number[]> {
         bank_name: '국민은행',
         bank_account_number: creator.bank_account_number!,
         status: 'VERIFIED' as const,
-        matched: 'REAL_NAME' as const,
+        // A business's account: its holder is the registered name (services/src/money-out/payee-account.ts).
+        matched: 'BUSINESS_NAME' as const,
         bank_holder: '홍길동',
         failure: null,
         next_attempt_at: null,
