@@ -72,6 +72,9 @@ describe('web app screens', () => {
       await page.getByRole('menuitem', { name: 'JAPANESE' }).waitFor();
       await screenshot(page, 'language-menu', language);
       await page.keyboard.press('Escape');
+      // Scrolled on a page surely longer than the screen (the terms): the landing page's lists may still be loading.
+      await page.goto(url('/provideterms'));
+      await page.getByRole('heading', { name: t.legal.titles.terms, exact: true }).first().waitFor();
       await page.evaluate(() => window.scrollTo(0, 300));
       await page.waitForSelector('header[data-scrolled="true"]');
       await screenshot(page, 'header-scrolled', language);
