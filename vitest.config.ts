@@ -73,6 +73,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // `expect.poll` waits for a state: as long as a locator's wait (tests/harness), not vitest's 1 s, which a page
+    // still loading its route beside the other lanes outlived.
+    expect: { poll: { timeout: 10_000 } },
     // Within a project, the files known to be slow start first (a fresh clone has no results cache to sort by).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [

@@ -163,6 +163,8 @@ function laneArguments(): { name: string; runs: string[][] }[] {
  * after its test ended): the JSON report has no place for them, and a run that only warns of them may still exit 0.
  */
 const UNHANDLED_ERRORS = /Vitest caught \d+ unhandled errors?|Unhandled (?:Errors?|Rejection)\b/;
+/** vitest's lines naming the file or test an unhandled error came from, kept past the head of its message. */
+const UNHANDLED_ORIGIN = /originated in|might've caused the error/;
 
 /**
  * One vitest run of a lane: its output line by line, each line prefixed with the lane's name. Its exit code, and the
@@ -189,6 +191,7 @@ function runVitest(
           const plain = line.replace(/\u001b\[[0-9;]*m/g, '');
           if (unhandled.length > 0 && unhandled.length < 8 && plain.trim()) unhandled.push(plain.trim());
           else if (UNHANDLED_ERRORS.test(plain) && unhandled.length === 0) unhandled.push(plain.trim());
+          else if (unhandled.length > 0 && UNHANDLED_ORIGIN.test(plain)) unhandled.push(plain.trim());
         }
         if (lines.length > 0) process.stdout.write(lines.map((line) => prefix + line + '\n').join(''));
       });
@@ -266,7 +269,7 @@ if (infrastructure.ok) {
           const { code, unhandled } = await runVitest(lane.name, selection, reportFile);
           if (code !== 0 || unhandled.length > 0) failedRuns += 1;
           if (unhandled.length > 0)
-            failedTests.push(`unhandled errors in lane ${lane.name}:${firstLines(unhandled.join('\n'))}`);
+            failedTests.push(`unhandled errors in lane ${lane.name}:${firstLines(unhandled.join('\n'), 12)}`);
           const report = collectReport(reportFile);
           laneCounts.passed += report.passed;
           laneCounts.failed += report.failed;
@@ -290,7 +293,7 @@ if (infrastructure.ok) {
       const selection = ['--project', ALONE_AFTER_THE_LANES.project, ...ALONE_AFTER_THE_LANES.files];
       const { code, unhandled } = await runVitest('alone', selection, reportFile);
       if (unhandled.length > 0)
-        failedTests.push(`unhandled errors in the soak's run:${firstLines(unhandled.join('\n'))}`);
+        failedTests.push(`unhandled errors in the soak's run:${firstLines(unhandled.join('\n'), 12)}`);
       const report = collectReport(reportFile);
       counts.passed += report.passed;
       counts.failed += report.failed;

@@ -80,10 +80,9 @@ describe('web app: a creator runs a lottery event', () => {
         await screenshot(page, `${name}${suffix}`, language);
         if (viewport) {
           // Nothing of the management screen sticks out sideways at 360 px (the header is another issue's).
-          const main = await page.evaluate(() => {
-            const element = document.querySelector('main')!;
-            return { scroll: element.scrollWidth, client: element.clientWidth };
-          });
+          const main = await page
+            .locator('main')
+            .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
           expect(main.scroll).toBeLessThanOrEqual(main.client);
         }
         expect(errors).toEqual([]);

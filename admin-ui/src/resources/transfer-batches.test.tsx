@@ -120,7 +120,7 @@ test('the result file is read against its batch: each differing line shows the e
       });
     }),
   );
-  withRecord(batch(), <ResultImportButton />);
+  const view = withRecord(batch(), <ResultImportButton />);
   await userEvent.click(await screen.findByRole('button', { name: t.importResult }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog');
   const csv = '정산서번호,계좌번호,이체금액,처리결과\r\n101,1002101,36000,정상\r\n';
@@ -141,6 +141,19 @@ test('the result file is read against its batch: each differing line shows the e
   await userEvent.click(within(dialog).getByRole('button', { name: t.record }));
   await waitFor(() => expect(calls).toHaveLength(2));
   expect(calls[1]!.url).toBe('/api/admin/settlement-transfer-batches/7/results');
+  // Recorded, the batch comes back closed: the dialog stays on what was recorded until it is closed.
+  await within(dialog).findByText(/^반영했습니다/);
+  view.rerender(
+    <ConsoleTestContext dataProvider={provider} i18nProvider={i18nProvider} authProvider={auth}>
+      <RecordContextProvider value={batch({ status: 'CLOSED', closedAt: '2026-11-03T01:00:00.000Z' })}>
+        <ResultImportButton />
+      </RecordContextProvider>
+    </ConsoleTestContext>,
+  );
+  expect(within(screen.getByRole('dialog')).getByText(/^반영했습니다/)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: t.importResult })).toBeNull();
+  await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '닫기' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
 test('a statement shows the batch that holds it, or when and why its transfer failed', async () => {

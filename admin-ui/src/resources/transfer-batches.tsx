@@ -369,7 +369,8 @@ export function ResultImportButton() {
   const [date, setDate] = useState(koreaToday);
   const [outcome, setOutcome] = useState<TransferBatchResultOutcome | null>(null);
   const [pending, setPending] = useState(false);
-  if (!record || !allowed || record.status !== 'RELEASED') return null;
+  // Recording the result closes the batch: the dialog stays open on what was recorded until it is closed.
+  if (!record || !allowed || (record.status !== 'RELEASED' && !open)) return null;
   const call = async (path: string) => {
     setPending(true);
     try {
@@ -391,9 +392,11 @@ export function ResultImportButton() {
   };
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
-        {t('importResult')}
-      </Button>
+      {record.status === 'RELEASED' && (
+        <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+          {t('importResult')}
+        </Button>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="md" data-testid="transfer-result-import">
         <DialogTitle>{t('importResultOf', { id: record.id })}</DialogTitle>
         <DialogContent>

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type SmtpTestServer } from '@fanmission/tests/harness/smtp';
 import { processCounterValue } from '@fanmission/tests/support/metrics';
@@ -48,6 +49,33 @@ describe('createSmtpMailer (through a real SMTP listener)', () => {
     expect(mail.messageId).toBe(messageId);
     expect(pooled('smtp://user:pass@mail.example.com:587')).toBe('smtp://user:pass@mail.example.com:587?pool=true');
     expect(pooled('smtps://mail.example.com:465?pool=false')).toBe('smtps://mail.example.com:465?pool=false');
+  });
+
+  it('a sender that resets its connection in the middle of a mail leaves the listener serving the next one', async () => {
+    const { port } = new URL(smtp.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let said = '';
+    const answered = (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          said += chunk.toString();
+          if (!pattern.test(said)) return;
+          socket.off('data', read);
+          resolve();
+        };
+        socket.on('data', read);
+        socket.once('error', reject);
+      });
+    await answered(/^220 /m);
+    socket.write('EHLO killed.example\r\n');
+    await answered(/^250 /m);
+    said = '';
+    socket.write('MAIL FROM:<worker@fanmission.test>\r\n');
+    await answered(/^250 /m);
+    // As a killed process's connection ends: a reset, no QUIT.
+    socket.resetAndDestroy();
+    await mailer.send({ to: 'after-reset@example.com', subject: 'Still here', text: 'served' });
+    await expect(smtp.awaitMail('after-reset@example.com')).resolves.toMatchObject({ subject: 'Still here' });
   });
 
   it('awaitMail waits for a later mail, and rejects with a clear message when none arrives', async () => {
