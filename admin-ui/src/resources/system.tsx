@@ -80,22 +80,17 @@ function RunVerifyButton({ mode }: { mode: LedgerVerifyMode }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [create, { isPending }] = useCreate();
+  // Callbacks on the hook, not the call: a call's are dropped when the button unmounts before the answer.
+  const [create, { isPending }] = useCreate(undefined, undefined, {
+    onSuccess: () => refresh(),
+    onError: (error) => notify((error as Error).message, { type: 'error' }),
+  });
   return (
     <Button
       variant="contained"
       size="small"
       disabled={isPending}
-      onClick={() =>
-        create(
-          'ledger-verify-runs',
-          { data: { mode } },
-          {
-            onSuccess: () => refresh(),
-            onError: (error) => notify((error as Error).message, { type: 'error' }),
-          },
-        )
-      }
+      onClick={() => create('ledger-verify-runs', { data: { mode } })}
     >
       {translate(mode === 'FULL' ? 'console.actions.runVerify' : 'console.actions.runVerifyIncremental')}
     </Button>
