@@ -41,10 +41,15 @@ export function consoleSessionState(
 }
 
 /**
- * Opens the console's dashboard in `page` (a new context's page) signed in as `account` by its stored session
- * (`consoleSessionState`), without the login form.
+ * Leaves `account`'s console session in the browser of `page` (a new context's page) as its login would have
+ * (`consoleSessionState`): the next console page it opens is signed in, without the login form.
  */
-export async function openConsoleAs(page: Page, baseUrl: string, account: { token: string }): Promise<void> {
+export async function storeConsoleSession(page: Page, baseUrl: string, account: { token: string }): Promise<void> {
   await page.context().addCookies(consoleSessionState(baseUrl, account).cookies);
+}
+
+/** `storeConsoleSession`, then the console's dashboard. */
+export async function openConsoleAs(page: Page, baseUrl: string, account: { token: string }): Promise<void> {
+  await storeConsoleSession(page, baseUrl, account);
   await page.goto(`${baseUrl}/admin/`);
 }
