@@ -137,7 +137,8 @@ describe('web app: mission comments', () => {
         const reply = item(page, 'ko', `Mira${suffix}`);
         await reply.getByRole('button', { name: ko.comments.like, exact: true }).click();
         await reply.getByRole('button', { name: ko.comments.unlike }).waitFor();
-        expect(await reply.getByLabel(ko.comments.likes).textContent()).toBe('1');
+        // The count follows the server's answer, which may come after the button has turned.
+        await expect.poll(() => reply.getByLabel(ko.comments.likes).textContent()).toBe('1');
         await shot(page, 'thread', 'ko');
         expect(errors).toEqual([]);
         await page.close();
