@@ -13,7 +13,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { startSmtpServer, type SmtpTestServer } from '../harness/smtp';
-import { collectPageErrors, DESKTOP, screenshot, storeSession, useBrowser } from '../support/browser';
+import { collectPageErrors, DESKTOP, screenshot, sessionState, useBrowser } from '../support/browser';
 import { openConsoleAs } from '../support/console';
 import { axeViolations } from '../support/web-a11y';
 
@@ -80,9 +80,8 @@ describe('the terms journey', () => {
   });
 
   async function memberPage(viewport = DESKTOP) {
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport, storageState: sessionState(served.baseUrl, { lang: 'ko' }) });
     const errors = collectPageErrors(page);
-    await storeSession(page, served.baseUrl, { lang: 'ko' });
     return { page, errors };
   }
 
