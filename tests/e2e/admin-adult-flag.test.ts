@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 
@@ -36,20 +37,15 @@ describe('console: the adult flag and the subject of a money approval', () => {
       .execute();
   });
 
-  async function logIn(page: Page, account: TestAccount) {
-    await page.goto(`${served.baseUrl}/admin/`);
-    await page.locator('input[name="username"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: '로그인' }).click();
-    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
-  }
+  /** Signs `account` in to the console by its stored session (the login form is not this file's subject). */
+  const signIn = (page: Page, account: TestAccount) => storeConsoleSession(page, served.baseUrl, account);
 
   test('flagging asks for the consequences and a reason; the clearance has its own queue', async () => {
     const words = ko.console.creatorReview;
     // At 360 px the dialog is only looked at; at 1280 px it is confirmed.
     for (const width of [360, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await logIn(page, operator);
+      await signIn(page, operator);
       await page.goto(`${served.baseUrl}/admin/creators/${creator.creatorId}/show`);
       const group = page.getByRole('region', { name: words.adultGroup });
       await group.getByRole('button', { name: ko.console.actions.flagAdult }).click();
@@ -74,7 +70,7 @@ describe('console: the adult flag and the subject of a money approval', () => {
       .execute();
     for (const width of [1280, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await logIn(page, operator);
+      await signIn(page, operator);
       await page.goto(`${served.baseUrl}/admin/adult-clearances`);
       const row = page.getByRole('row').filter({ hasText: '게임왕' });
       await row.getByRole('button', { name: ko.console.actions.acceptAdultClear }).waitFor({ state: 'visible' });
@@ -109,7 +105,7 @@ describe('console: the adult flag and the subject of a money approval', () => {
     const request = asked.json<AdminApproval>();
     for (const width of [1280, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await logIn(page, financeB);
+      await signIn(page, financeB);
       await page.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
       const subject = page.getByRole('region', { name: ko.console.approvals.subject.title });
       await subject.getByText(`칠번팬 (${fan.email.toLowerCase()})`).waitFor({ state: 'visible' });

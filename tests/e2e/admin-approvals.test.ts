@@ -11,8 +11,9 @@ import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { openConsoleAs } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
-import { fanSession, storeSession } from '@fanmission/tests/support/browser';
+import { fanSession, sessionState } from '@fanmission/tests/support/browser';
 
 const ko = consoleKo;
 const ITEM = '승인 테스트 보너스';
@@ -42,11 +43,9 @@ describe('console: staff approvals', () => {
     return errors;
   }
 
-  async function logIn(page: Page, account: TestAccount) {
-    await page.goto(`${served.baseUrl}/admin/`);
-    await page.locator('input[name="username"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: '로그인' }).click();
+  /** The console's dashboard as `account`, signed in by the account's stored session (the login form is not this file's subject). */
+  async function openConsole(page: Page, account: TestAccount) {
+    await openConsoleAs(page, served.baseUrl, account);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
   }
 
@@ -59,7 +58,7 @@ describe('console: staff approvals', () => {
     const app = served.testApp.app;
     const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const makerErrors = collectPageErrors(maker);
-    await logIn(maker, financeA);
+    await openConsole(maker, financeA);
     await maker.goto(`${served.baseUrl}/admin/bonus-grants/create`);
     const fields = ko.resources['bonus-grants'].fields;
     await maker.getByRole('combobox', { name: fields.coinItemId }).click();
@@ -95,7 +94,7 @@ describe('console: staff approvals', () => {
     // Finance B: the menu counts the request waiting for him; he opens it from his queue and approves it.
     const checker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const checkerErrors = collectPageErrors(checker);
-    await logIn(checker, financeB);
+    await openConsole(checker, financeB);
     await checker.getByRole('menuitem', { name: `${ko.console.approvals.waiting} (1)` }).click();
     const row = checker.locator('tbody tr').filter({ hasText: ko.codes.approvalKind.BONUS_GRANT }).first();
     await row.waitFor({ state: 'visible' });
@@ -116,7 +115,7 @@ describe('console: staff approvals', () => {
     // At 360 px: the queue and the request's page fit the screen.
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
     const phoneErrors = collectPageErrors(phone);
-    await logIn(phone, financeB);
+    await openConsole(phone, financeB);
     await phone.goto(`${served.baseUrl}/admin/approvals?filter=${encodeURIComponent('{"view":"mine"}')}`);
     await phone.goto(`${served.baseUrl}/admin/approvals?filter=${encodeURIComponent('{}')}`);
     await phone.locator('tbody tr').first().waitFor({ state: 'visible' });
@@ -144,8 +143,10 @@ describe('console: staff approvals', () => {
     await screenshot(phone, 'admin-title-360.png');
 
     // The fan's coin history shows the free coin event, once.
-    const web = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await storeSession(web, served.baseUrl, fanSession(fan));
+    const web = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      storageState: sessionState(served.baseUrl, { lang: 'ko', ...fanSession(fan) }),
+    });
     await web.goto(`${served.baseUrl}/coin-history`);
     await web.getByTestId('coin-history-row').getByText(webKo.coinHistory.earnFreeEvent).waitFor({ state: 'visible' });
     expect(await web.getByTestId('coin-history-row').count()).toBe(1);
@@ -207,7 +208,7 @@ describe('console: staff approvals', () => {
 
     const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(maker);
-    await logIn(maker, financeA);
+    await openConsole(maker, financeA);
     await maker.goto(`${served.baseUrl}/admin/bank-transfers`);
     await maker.getByText('김입금').waitFor({ state: 'visible' });
     await maker.getByRole('button', { name: ko.console.actions.confirmDeposit }).first().click();
@@ -228,7 +229,7 @@ describe('console: staff approvals', () => {
     for (const width of [1280, 360]) {
       const checker = await browser.newPage({ viewport: { width, height: 900 } });
       errors.push(...collectPageErrors(checker));
-      await logIn(checker, financeB);
+      await openConsole(checker, financeB);
       await checker.goto(`${served.baseUrl}/admin/approvals/${request.id}/show`);
       await checker.getByText(line).first().waitFor({ state: 'visible' });
       await checker.waitForLoadState('networkidle');

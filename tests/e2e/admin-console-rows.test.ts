@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { createFile, insertMission, registerProduct } from '@fanmission/tests/support/missions';
@@ -48,17 +49,10 @@ describe('console rows on a phone and the mission’s request attachment', () =>
     ).id;
   });
 
-  async function logIn(page: Page) {
-    await page.goto(`${served.baseUrl}/admin/`);
-    await page.locator('input[name="username"]').fill(operator.email);
-    await page.locator('input[name="password"]').fill(operator.password);
-    await page.getByRole('button', { name: '로그인' }).click();
-    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
-  }
-
   test('a list is cards at 360 px and a table at 1280 px; the mission page shows the request attachment', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(page);
+    // Signed in by the operator's stored session (the login form is not this file's subject).
+    await storeConsoleSession(page, served.baseUrl, operator);
     const list = `${served.baseUrl}/admin/missions?filter=${encodeURIComponent(JSON.stringify({ userId: fan.id }))}`;
     await page.goto(list);
     const card = page.locator('.ConsoleList-cards tbody tr').first();
@@ -66,7 +60,8 @@ describe('console rows on a phone and the mission’s request attachment', () =>
     // Each value has its label beside it and the card's width; no header row squeezes a column.
     await expect.poll(() => page.locator('.ConsoleList-cards thead').count()).toBe(0);
     const product = card.locator('td', { hasText: '무엇이든 맞춤 미션' });
-    expect((await product.boundingBox())!.width).toBeGreaterThan(280);
+    // Measured once the cards' layout has settled (the rows may draw before the card styles apply).
+    await expect.poll(async () => (await product.boundingBox())?.width ?? 0).toBeGreaterThan(280);
     expect(await product.textContent()).toContain(ko.resources.missions.fields.productName);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -82,12 +77,14 @@ describe('console rows on a phone and the mission’s request attachment', () =>
 
     await page.goto(`${served.baseUrl}/admin/payout-account-changes`);
     await page.locator('#react-admin-title').getByText(ko.resources['payout-account-changes'].name).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    // The title shows before the list's rows: the width is measured once the screen is still (the screenshot's wait).
     await screenshot(page, 'console-rows-payout-account-changes-360.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
     await page.goto(`${served.baseUrl}/admin/mission-comments`);
     await page.locator('#react-admin-title').getByText(ko.resources['mission-comments'].name).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    // The title shows before the list's rows: the width is measured once the screen is still (the screenshot's wait).
     await screenshot(page, 'console-rows-comments-360.png');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(list);

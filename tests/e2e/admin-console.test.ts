@@ -17,6 +17,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { savedDownload, screenshot, useBrowser } from '../harness/browser';
 import { fanSession, storeSession, untilStill } from '@fanmission/tests/support/browser';
 import { useServedApp } from '../harness/served-app';
+import { openConsoleAs } from '@fanmission/tests/support/console';
 import { createCreator } from '@fanmission/tests/support/creators';
 import { chargeCoins } from '@fanmission/tests/support/coins';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
@@ -88,6 +89,9 @@ describe('operator and finance console', () => {
     await page.getByRole('button', { name: '로그인' }).click();
   }
 
+  /** The console as `account` by its stored session: the login form is the subject of the first two tests only. */
+  const openConsole = (page: Page, account: TestAccount) => openConsoleAs(page, served.baseUrl, account);
+
   /** The member asks to charge ten coins by bank deposit, as the web app does. */
   async function askBankDeposit(
     member: TestAccount,
@@ -151,19 +155,23 @@ describe('operator and finance console', () => {
     await logIn(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.locator('.recharts-line').first().waitFor({ state: 'visible' });
-    // Five cards, each a chart or, where its window has nothing to draw, the words saying so.
-    const charts = await page.locator('.recharts-wrapper').count();
-    const emptyCards =
-      (await page.getByText(ko.console.dashboard.noData, { exact: true }).count()) +
-      (await page.getByText(ko.console.dashboard.settlementsEmpty, { exact: true }).count()) +
-      (await page.getByText(ko.console.dashboard.consumersCaughtUp, { exact: true }).count());
-    expect({ charts: charts >= 1, cards: charts + emptyCards }).toEqual({ charts: true, cards: 5 });
+    // Five cards, each a chart or, where its window has nothing to draw, the words saying so (each card loads its
+    // own data: counted until all five have drawn).
+    const cards = async () => {
+      const charts = await page.locator('.recharts-wrapper').count();
+      const emptyCards =
+        (await page.getByText(ko.console.dashboard.noData, { exact: true }).count()) +
+        (await page.getByText(ko.console.dashboard.settlementsEmpty, { exact: true }).count()) +
+        (await page.getByText(ko.console.dashboard.consumersCaughtUp, { exact: true }).count());
+      return { charts: charts >= 1, cards: charts + emptyCards };
+    };
+    await expect.poll(cards).toEqual({ charts: true, cards: 5 });
     await untilStill(page); // the charts have drawn themselves
     await screenshot(page, 'admin-operator-dashboard.png');
     // On a phone the cards stack, and nothing scrolls sideways (a page of its own: resizing this one back leaves
     // react-admin's sidebar closed for the menu checks below).
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(phone, operator);
+    await openConsole(phone, operator);
     await phone.locator('.recharts-line').first().waitFor({ state: 'visible' });
     await untilStill(phone);
     await screenshot(phone, 'admin-operator-dashboard-360.png');
@@ -171,7 +179,7 @@ describe('operator and finance console', () => {
     await phone.close();
 
     const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed')).first();
-    expect(await menu.getByText(ko.resources.missions.name, { exact: true }).isVisible()).toBe(true);
+    await menu.getByText(ko.resources.missions.name, { exact: true }).waitFor({ state: 'visible' });
     expect(await menu.getByText(ko.resources['bank-transfers'].name, { exact: true }).count()).toBe(0);
 
     expect(await publicMissionIds()).toContain(missionId);
@@ -194,7 +202,12 @@ describe('operator and finance console', () => {
     // The web app's browse missions page no longer shows it either.
     const web = await browser.newPage();
     await web.goto(`${served.baseUrl}/browse-missions`);
-    await web.waitForLoadState('networkidle');
+    // The list has loaded (its missions, or the words saying there are none) before the blocked one is looked for.
+    await web
+      .locator('a.fm-card-link')
+      .or(web.getByText(webKo.discover.empty.browseCompleted))
+      .first()
+      .waitFor({ state: 'visible' });
     expect(await web.locator(`a[href="/mission-detail/${missionId}"]`).count()).toBe(0);
 
     // The block is in the audit log.
@@ -216,7 +229,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     const menu = page.locator('.RaSidebar-fixed');
     expect(await menu.getByText(ko.resources.missions.name, { exact: true }).count()).toBe(0);
@@ -253,11 +266,13 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-confirm-deposit-360.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await confirmation.getByRole('button', { name: '확인' }).click();
-    await page.setViewportSize({ width: 1280, height: 900 });
+    // The notice is looked for where it shows, before the resize: switching react-admin's phone layout back to the
+    // desktop one renders the page anew, and the notice with it may go.
     const done = ko.console.confirm.done.split(':')[0]!.replace('%{action}', ko.console.actions.confirmDeposit);
     await page.getByText(done).first().waitFor({ state: 'visible' });
     // The row leaves the list of deposits to confirm (the notice names the depositor too: exact text only).
     await page.getByText('김팬', { exact: true }).waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await balance()).toBe(before + 10);
     await page.reload();
     await page.waitForLoadState('networkidle');
@@ -297,8 +312,7 @@ describe('operator and finance console', () => {
     await page.goto(`${served.baseUrl}/admin/ledger?account=wallet:${fan.id}`);
     await page.getByRole('textbox').fill(`wallet:${fan.id}`);
     await page.getByRole('button', { name: ko.console.actions.lookup }).click();
-    await page.getByLabel('ledger balance').waitFor({ state: 'visible' });
-    expect(await page.getByLabel('ledger balance').textContent()).toContain(String(before + 10));
+    await expect.poll(() => page.getByLabel('ledger balance').textContent()).toContain(String(before + 10));
     await screenshot(page, 'admin-finance-ledger-account.png');
     expect(errors).toEqual([]);
   });
@@ -337,7 +351,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.locator('.RaSidebar-fixed').getByText(ko.resources.payments.name, { exact: true }).click();
     await page.getByLabel(ko.console.payments.search).fill(fan.email);
@@ -385,7 +399,7 @@ describe('operator and finance console', () => {
     await askBankDeposit(member, '입금거절', '01087654321');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/bank-transfers`);
     const row = page.locator('tr', { hasText: '입금거절' });
@@ -416,7 +430,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/bank-transfers`);
     const row = page.locator('tr', { hasText: '입금실패' });
@@ -461,7 +475,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/creators/${creator.creatorId}/show`);
     await page.getByText(name).first().waitFor({ state: 'visible' });
@@ -517,7 +531,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/creators/${applicant.creatorId}/show`);
     const products = page.getByRole('table', { name: ko.console.creatorReview.products });
@@ -545,7 +559,7 @@ describe('operator and finance console', () => {
     const member = await createAccount(served.testApp.app);
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/bonus-grants/create`);
     const fields = ko.resources['bonus-grants'].fields;
@@ -618,7 +632,7 @@ describe('operator and finance console', () => {
     };
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
 
     // The first PATCH reaches the server with only the first half of its bytes, then the connection is cut, and the
@@ -832,7 +846,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/coin-refunds?filter=${encodeURIComponent('{"status":"requested"}')}`);
     const row = (id: number) =>
@@ -1046,7 +1060,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
 
     // The review queue opens on PENDING; approving asks first (the creator becomes public at once), then does.
@@ -1166,7 +1180,7 @@ describe('operator and finance console', () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
 
     // The statement's page: the missions it pays for, its PDF as the creator gets it, and its decisions.
@@ -1191,7 +1205,7 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-finance-settlement-show.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(phone, finance);
+    await openConsole(phone, finance);
     await phone.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await phone.goto(`${served.baseUrl}/admin/settlements/${statement.id}/show`);
     await phone.getByRole('button', { name: ko.console.actions.statementPdf }).waitFor({ state: 'visible' });
@@ -1260,7 +1274,7 @@ describe('operator and finance console', () => {
     const words = ko.console.payoutAccount;
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/creators/${payee.creatorId}/show`);
     await page.getByRole('button', { name: words.change }).click();
@@ -1323,7 +1337,7 @@ describe('operator and finance console', () => {
     const chosen = proposal.proposed_grade === 'DIAMOND' ? 'GOLD' : 'DIAMOND';
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(`${served.baseUrl}/admin/grade-proposals`);
     const row = page
@@ -1412,7 +1426,7 @@ describe('operator and finance console', () => {
         .first();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page.goto(listUrl);
     const row = rowOf(page);
@@ -1428,7 +1442,7 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-finance-settlement-held-show.png');
 
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(phone, finance);
+    await openConsole(phone, finance);
     await phone.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await phone.goto(listUrl);
     // Below 900 px the list leaves the id out: the held row is the only one this filter shows.
@@ -1470,7 +1484,7 @@ describe('operator and finance console', () => {
     ] as const) {
       const operatorPage = await browser.newPage({ viewport });
       const operatorErrors = collectPageErrors(operatorPage);
-      await logIn(operatorPage, operator);
+      await openConsole(operatorPage, operator);
       await operatorPage.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
       await operatorPage.goto(`${served.baseUrl}/admin/creators/${payee.creatorId}/show`);
       await operatorPage.getByText('카카오뱅크 ****5678 · 홍길동').waitFor({ state: 'visible' });
@@ -1526,7 +1540,7 @@ describe('operator and finance console', () => {
     for (const [account, paths] of screens) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const errors = collectPageErrors(page);
-      await logIn(page, account);
+      await openConsole(page, account);
       await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
       for (const screen of paths) {
         await page.goto(`${served.baseUrl}/admin/${screen}`);
@@ -1542,7 +1556,7 @@ describe('operator and finance console', () => {
 
     // English through the locale menu, and the narrow layout.
     const page = await browser.newPage({ viewport: { width: 768, height: 1000 } });
-    await logIn(page, operator);
+    await openConsole(page, operator);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     await page
       .getByRole('button', { name: /한국어|language|locale/i })
@@ -1584,6 +1598,7 @@ describe('operator and finance console', () => {
     listsInEnglish.push('settlements', 'payment-reversals/shortfalls');
     const problems: string[] = [];
     const widthAt768 = async (page: Page, screen: string, language: string) => {
+      await untilStill(page); // the list's rows have drawn: measured with them
       const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (width[0]! > width[1]! + 1)
         problems.push(`/admin/${screen} (${language}): the page is ${width[0]}px wide at 768 px`);
@@ -1592,12 +1607,13 @@ describe('operator and finance console', () => {
     for (const [account, paths] of screens) {
       const page = await browser.newPage({ viewport: { width: 768, height: 1000 } });
       const errors = collectPageErrors(page);
-      await logIn(page, account);
+      await openConsole(page, account);
       await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
       for (const screen of paths) {
         await page.goto(`${served.baseUrl}/admin/${screen}`);
-        await page.waitForLoadState('networkidle');
         await page.locator('#main-content').waitFor({ state: 'visible' });
+        // Checked once the screen has drawn what it loaded (its rows, its charts), not on its loading state.
+        await untilStill(page);
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
           .analyze();
@@ -1609,6 +1625,8 @@ describe('operator and finance console', () => {
         await widthAt768(page, screen, 'ko');
         // On a phone the wide tables scroll in their own box (admin-ui/src/app.tsx's layout overrides).
         await page.setViewportSize({ width: 360, height: 800 });
+        // The phone layout is react-admin's own (a media query in script): measured once it has rendered.
+        await untilStill(page);
         const phone = await page.evaluate(() => document.documentElement.scrollWidth);
         if (phone > 361) problems.push(`/admin/${screen} (ko): the page is ${phone}px wide at 360 px`);
         await page.setViewportSize({ width: 768, height: 1000 });

@@ -14,7 +14,7 @@ import { createCreator, createTags, type TestCreator } from '@fanmission/tests/s
 import { multipartForm } from '@fanmission/tests/support/files';
 import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
 import { collectPageErrors } from '@fanmission/tests/support/browser';
-import { logInToConsole } from '@fanmission/tests/support/console';
+import { openConsoleAs } from '@fanmission/tests/support/console';
 import { axeViolations } from '@fanmission/tests/support/web-a11y';
 
 const ko = consoleKo;
@@ -122,7 +122,8 @@ describe('console: a day’s work', () => {
     ).id;
   });
 
-  const logIn = (page: Page, account: TestAccount) => logInToConsole(page, served.baseUrl, account);
+  /** The console's dashboard by the account's stored session: the login form is the subject of one test only. */
+  const openConsole = (page: Page, account: TestAccount) => openConsoleAs(page, served.baseUrl, account);
 
   const toDoBlock = (page: Page) => page.getByRole('region', { name: ko.console.toDo.title });
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -130,7 +131,7 @@ describe('console: a day’s work', () => {
   test('the operator’s to-do block leads to the review page, which shows the application; approving asks and names him', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, operator);
+    await openConsole(page, operator);
     const block = toDoBlock(page);
     const review = block.getByRole('link', { name: queueLink(queues.creatorsToReview, 1) });
     await review.waitFor({ state: 'visible' });
@@ -168,7 +169,7 @@ describe('console: a day’s work', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const reviewPhone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(reviewPhone, operator);
+    await openConsole(reviewPhone, operator);
     await toDoBlock(reviewPhone).waitFor({ state: 'visible' });
     await reviewPhone.goto(`${served.baseUrl}/admin/creators/${applicant.creatorId}/show`);
     await reviewPhone.getByRole('heading', { name: '하늘소리', exact: true }).waitFor({ state: 'visible' });
@@ -192,7 +193,7 @@ describe('console: a day’s work', () => {
     expect(stored).toEqual({ review_status: 'APPROVED', verified: true });
 
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(phone, operator);
+    await openConsole(phone, operator);
     await toDoBlock(phone)
       .getByRole('link', { name: queueLink(queues.creatorsToReview, 0) })
       .waitFor({ state: 'visible' });
@@ -232,7 +233,7 @@ describe('console: a day’s work', () => {
       [360, 'admin-day-block-objections-360.png'],
     ] as const) {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await logIn(page, operator);
+      await openConsole(page, operator);
       await toDoBlock(page)
         .getByRole('link', { name: queueLink(queues.blockObjections, 1) })
         .click();
@@ -256,7 +257,7 @@ describe('console: a day’s work', () => {
   test('finance’s to-do block has the money queues only; a statement’s page reads in Korea time', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = collectPageErrors(page);
-    await logIn(page, finance);
+    await openConsole(page, finance);
     const block = toDoBlock(page);
     const toApprove = block.getByRole('link', { name: queueLink(queues.statementsToApprove, 1) });
     await toApprove.waitFor({ state: 'visible' });
@@ -276,7 +277,7 @@ describe('console: a day’s work', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin-day-settlement-1280.png');
     const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await logIn(phone, finance);
+    await openConsole(phone, finance);
     await toDoBlock(phone)
       .getByRole('link', { name: queueLink(queues.statementsToApprove, 1) })
       .waitFor();

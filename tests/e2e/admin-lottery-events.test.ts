@@ -4,11 +4,11 @@
 // event's workflow), each with a reason. Screenshots in ko at 1280 and 360 px.
 import { eventSchedule, kstDate, kstDayStart, type EventStatus } from '@fanmission/contracts';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
-import { createAccount, type TestAccount } from '../harness/accounts';
+import { createAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
 
@@ -31,19 +31,7 @@ describe('console: lottery event oversight', () => {
         .executeTakeFirstOrThrow()
     ).status;
   async function statusBecomes(productId: number, status: EventStatus): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while ((await eventStatus(productId)) !== status) {
-      if (Date.now() > deadline) throw new Error(`event ${productId} never became ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
-  async function logIn(page: Page, account: TestAccount) {
-    await page.goto(`${served.baseUrl}/admin/`);
-    await page.locator('input[name="username"]').fill(account.email);
-    await page.locator('input[name="password"]').fill(account.password);
-    await page.getByRole('button', { name: '로그인' }).click();
-    await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
+    await expect.poll(() => eventStatus(productId), { timeout: 30_000 }).toBe(status);
   }
 
   test('an operator draws one event now and cancels another, each with a reason', async () => {
@@ -105,7 +93,8 @@ describe('console: lottery event oversight', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await logIn(page, operator);
+    // Signed in by the operator's stored session (the login form is not this file's subject).
+    await storeConsoleSession(page, served.baseUrl, operator);
     await page.goto(`${served.baseUrl}/admin/mission-products?filter=${encodeURIComponent('{"type":"EVENT"}')}`);
     const row = (productId: number) =>
       page.locator('tr', { has: page.locator('td.column-id', { hasText: new RegExp(`^${productId}$`) }) });

@@ -8,7 +8,7 @@ import { ko as webKo } from '../../web/src/shared/i18n/locales/ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { creatorSession, storeSession } from '@fanmission/tests/support/browser';
+import { creatorSession, sessionState } from '@fanmission/tests/support/browser';
 import { createCreator, type TestCreator } from '@fanmission/tests/support/creators';
 
 describe('business registration on the payout account screens', () => {
@@ -45,8 +45,10 @@ describe('business registration on the payout account screens', () => {
 
   test('the creator’s payout account page says a declared business waits for its check', async () => {
     for (const width of [1280, 360]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await storeSession(page, served.baseUrl, creatorSession(creator));
+      const page = await browser.newPage({
+        viewport: { width, height: 900 },
+        storageState: sessionState(served.baseUrl, creatorSession(creator)),
+      });
       await page.goto(`${served.baseUrl}/bank-account-change`);
       await page.getByText(webKo.creatorStudio.bank.business.pending).waitFor({ state: 'visible' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -28,8 +28,8 @@ describe('browser smoke', () => {
     const headline = page.getByRole('heading', { level: 1 });
     await headline.waitFor({ state: 'visible' });
     expect(await headline.textContent()).toBe(ko.landing.headline);
-    expect(await page.getByText(ko.landing.subHeadline).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: ko.landing.start }).isVisible()).toBe(true);
+    await page.getByText(ko.landing.subHeadline).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: ko.landing.start }).waitFor({ state: 'visible' });
     expect(await page.locator('html').getAttribute('lang')).toBe('ko');
     await screenshot(page, 'web-landing-ko.png');
     expect(errors).toEqual([]);
@@ -43,7 +43,7 @@ describe('browser smoke', () => {
     const headline = page.getByRole('heading', { level: 1 });
     await headline.waitFor({ state: 'visible' });
     expect(await headline.textContent()).toBe(en.landing.headline);
-    expect(await page.getByRole('link', { name: en.landing.start }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: en.landing.start }).waitFor({ state: 'visible' });
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await screenshot(page, 'web-landing-en.png');
     expect(errors).toEqual([]);
@@ -68,7 +68,7 @@ describe('browser smoke', () => {
     expect(reloaded?.status()).toBe(200);
     await page.getByRole('heading', { name: ko.notFound.title }).waitFor({ state: 'visible' });
     const home = page.getByRole('link', { name: ko.notFound.home });
-    expect(await home.isVisible()).toBe(true);
+    await home.waitFor({ state: 'visible' });
     await screenshot(page, 'web-not-found.png');
 
     await home.click();

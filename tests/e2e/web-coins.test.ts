@@ -153,7 +153,8 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('button', { name: /^30 coins/ }).click();
     await dialog.getByRole('checkbox', { name: en.coinCharge.terms }).check();
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();
-    expect(await dialog.getByText(en.coinCharge.required).count()).toBe(2);
+    // The form's validation runs after the click returns: its messages are counted once they show.
+    await expect.poll(() => dialog.getByText(en.coinCharge.required).count()).toBe(2);
     await dialog.getByRole('textbox', { name: en.coinCharge.depositorName }).fill('Kim Minji');
     await dialog.getByRole('textbox', { name: en.coinCharge.depositorPhone }).fill('010 1234 / 5678');
     await dialog.getByRole('button', { name: en.coinCharge.apply }).click();

@@ -13,7 +13,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { storeSession } from '../support/browser';
+import { sessionState } from '../support/browser';
 import { expectAccessibleDialog } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
@@ -41,15 +41,11 @@ describe('web app: mission comments', () => {
   let missionId: number;
 
   async function open(language: Language, account?: TestAccount, viewport = { width: 1280, height: 900 }) {
-    const page = await browser.newPage({ viewport });
+    // The session is the new context's storage from the start (no page of the app loaded to write it).
+    const storageState = sessionState(served.baseUrl, { lang: language, ...(account ? sessionOf(account) : {}) });
+    const page = await browser.newPage({ viewport, storageState });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await storeSession(
-      page,
-      served.baseUrl,
-      { lang: language, ...(account ? sessionOf(account) : {}) },
-      { clear: true },
-    );
     return { page, errors };
   }
 
@@ -137,7 +133,8 @@ describe('web app: mission comments', () => {
         const reply = item(page, 'ko', `Mira${suffix}`);
         await reply.getByRole('button', { name: ko.comments.like, exact: true }).click();
         await reply.getByRole('button', { name: ko.comments.unlike }).waitFor();
-        expect(await reply.getByLabel(ko.comments.likes).textContent()).toBe('1');
+        // The count follows the server's answer, which may come after the button has turned.
+        await expect.poll(() => reply.getByLabel(ko.comments.likes).textContent()).toBe('1');
         await shot(page, 'thread', 'ko');
         expect(errors).toEqual([]);
         await page.close();

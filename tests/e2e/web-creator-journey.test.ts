@@ -22,7 +22,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { savedDownload, screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { sessionTokenOf, storeSession } from '../support/browser';
+import { sessionState, sessionTokenOf } from '../support/browser';
 import { expectAccessibleDialog } from '../support/web-a11y';
 
 const texts = (language: Language) => resources[language].translation;
@@ -79,10 +79,14 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
   }, 120_000);
 
   async function newPage(language: Language, session?: Record<string, string>) {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    // The session is the new context's storage from the start (no page of the app loaded to write it).
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      storageState: sessionState(served.baseUrl, { lang: language, ...session }),
+    });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await storeSession(page, served.baseUrl, { lang: language, ...session }, { clear: true });
     return { page, errors };
   }
 

@@ -310,11 +310,12 @@ describe('web app: discovery', () => {
     // The tab's first card is chosen; the other offers to choose it (no request button that looks unavailable).
     expect(await requestOf(song).isEnabled()).toBe(true);
     expect(await requestOf(cheer).count()).toBe(0);
+    // Each choice re-renders the cards: the buttons are read once the choice has moved.
     await cheer.getByRole('button', { name: en.creatorPage.choose }).click();
-    expect(await requestOf(song).count()).toBe(0);
-    expect(await requestOf(cheer).isEnabled()).toBe(true);
+    await expect.poll(() => requestOf(song).count()).toBe(0);
+    await expect.poll(() => requestOf(cheer).isEnabled()).toBe(true);
     await song.getByRole('button', { name: /Birthday song/ }).click();
-    expect(await requestOf(song).isEnabled()).toBe(true);
+    await expect.poll(() => requestOf(song).isEnabled()).toBe(true);
     await cheer
       .getByRole('button', { name: /Cheer video/ })
       .first()
@@ -367,13 +368,14 @@ describe('web app: discovery', () => {
     expect(await dialog.getByText(en.missionRequest.attach).count()).toBe(0);
 
     await dialog.getByRole('button', { name: en.missionRequest.submit }).click();
-    expect(await dialog.getByText(en.validation.required).count()).toBe(2); // recipient and details
+    // The form's validation runs after the click returns: its messages are counted once they show.
+    await expect.poll(() => dialog.getByText(en.validation.required).count()).toBe(2); // recipient and details
     await dialog.getByText(en.missionRequest.termsRequired).waitFor();
 
     // Friend: the sender's name appears, is required and capped at 30.
     await dialog.getByRole('checkbox', { name: en.missionRequest.toFriend }).check();
     await dialog.getByRole('button', { name: en.missionRequest.submit }).click();
-    expect(await dialog.getByText(en.validation.required).count()).toBe(3);
+    await expect.poll(() => dialog.getByText(en.validation.required).count()).toBe(3);
     const sender = dialog.getByRole('textbox', { name: en.missionRequest.from });
     await sender.fill('S'.repeat(40));
     expect((await sender.inputValue()).length).toBe(30);

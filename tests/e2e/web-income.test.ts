@@ -16,7 +16,7 @@ import { SCREENSHOT_DIR, SCREENSHOTS_SAVED, screenshot, useBrowser } from '../ha
 import { useServedApp } from '../harness/served-app';
 import { approveAs } from '../support/approvals';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
-import { storeSession } from '../support/browser';
+import { sessionState } from '../support/browser';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
 const ko = resources.ko.translation;
@@ -31,21 +31,17 @@ describe('web app: income management', () => {
   const last = previousMonth(now.year, now.month);
 
   async function open(language: string, width = 1280) {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
+    // The session is the new context's storage from the start (no page of the app loaded to write it).
+    const storageState = sessionState(served.baseUrl, {
+      lang: language,
+      token: `Bearer ${creator.token}`,
+      UserId: String(creator.id),
+      CreatorId: String(creator.creatorId),
+      IsVerified: 'true',
+    });
+    const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true, storageState });
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await storeSession(
-      page,
-      served.baseUrl,
-      {
-        lang: language,
-        token: `Bearer ${creator.token}`,
-        UserId: String(creator.id),
-        CreatorId: String(creator.creatorId),
-        IsVerified: 'true',
-      },
-      { clear: true },
-    );
     return { page, errors };
   }
 

@@ -32,12 +32,20 @@ async function picture(width: number, height: number, colour: string): Promise<B
     .toBuffer();
 }
 
-/** Scrolls every lazily loaded picture of the page into view, then waits until each has loaded with pixels. */
+/**
+ * Scrolls every lazily loaded picture of the page into view, each until it has loaded (or failed: the check below
+ * names it), then waits until each has its pixels. Not a pause per picture: a picture scrolled past before the
+ * browser saw it in view would never be asked for.
+ */
 async function loadPictures(page: Page, selector: string): Promise<number> {
   await page.evaluate(async (within) => {
-    for (const image of document.querySelectorAll(`${within} img`)) {
+    for (const image of document.querySelectorAll<HTMLImageElement>(`${within} img`)) {
       image.scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await new Promise<void>((resolve) => {
+        if (image.complete) return resolve();
+        image.addEventListener('load', () => resolve(), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+      });
     }
     window.scrollTo(0, 0);
   }, selector);

@@ -67,8 +67,9 @@ describe('web app: notification settings', () => {
       // After a reload the page shows what was stored.
       await page.reload();
       await form.waitFor();
-      expect(await channel('COMMENTS', 'push').isChecked()).toBe(false);
-      expect(await form.getByRole('switch', { name: texts.marketingNightConsent }).isChecked()).toBe(false);
+      // Read once the stored choices have reached the form (its switches may show before they arrive).
+      await expect.poll(() => channel('COMMENTS', 'push').isChecked()).toBe(false);
+      await expect.poll(() => form.getByRole('switch', { name: texts.marketingNightConsent }).isChecked()).toBe(false);
 
       // This device: the worker registered after load, the permission already granted.
       await page.evaluate(async () => navigator.serviceWorker.ready);

@@ -13,7 +13,7 @@ import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
 import { collectPageErrors, creatorSession, sessionState } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { storeConsoleSession } from '../support/console';
 import { AXE_TAGS } from '../support/web-a11y';
 import { createIncomeCreator, releasedMission, type IncomeCreator } from '../support/income';
 
@@ -189,8 +189,8 @@ describe('verified payout accounts on screen', () => {
     for (const width of [1280, 360]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       const errors = collectPageErrors(page);
-      await logInToConsole(page, served.baseUrl, finance);
-      await page.getByText(consoleKo.console.dashboard.sales).waitFor({ state: 'visible' });
+      // Finance's stored console session: the login form is not this file's subject.
+      await storeConsoleSession(page, served.baseUrl, finance);
       await page.goto(url(`/admin/settlements/${statementId}/show`));
       const notice = page.getByTestId('statement-hold-notice');
       await notice.waitFor({ state: 'visible' });

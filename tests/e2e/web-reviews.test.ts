@@ -13,7 +13,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { storeSession } from '../support/browser';
+import { sessionState } from '../support/browser';
 
 const ko = resources.ko.translation;
 const PHONE = { width: 360, height: 800 };
@@ -33,9 +33,6 @@ describe('web app: reviews', () => {
   let missionId: number;
 
   async function open(account: TestAccount | TestCreator | null, viewport = PHONE) {
-    const page = await browser.newPage({ viewport });
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
     const session = account
       ? {
           token: `Bearer ${account.token}`,
@@ -44,7 +41,13 @@ describe('web app: reviews', () => {
           ...('creatorId' in account && { CreatorId: String(account.creatorId) }),
         }
       : {};
-    await storeSession(page, served.baseUrl, { lang: 'ko', ...session }, { clear: true });
+    // The session is the new context's storage from the start (no page of the app loaded to write it).
+    const page = await browser.newPage({
+      viewport,
+      storageState: sessionState(served.baseUrl, { lang: 'ko', ...session }),
+    });
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
     return { page, errors };
   }
 

@@ -168,7 +168,8 @@ describe('web app: sharing a completed mission', () => {
       await page.goto(url('/edit-creator-profile'));
       const toggle = page.getByLabel(ko.sharing.creatorSwitch);
       await toggle.waitFor();
-      expect(await toggle.isChecked()).toBe(true);
+      // The switch shows before the profile it reflects has loaded: read once it has.
+      await expect.poll(() => toggle.isChecked()).toBe(true);
       await toggle.scrollIntoViewIfNeeded();
       await screenshot(page, name, 'ko');
       expect(errors).toEqual([]);
@@ -186,7 +187,7 @@ describe('web app: sharing a completed mission', () => {
       await studio.page.goto(url('/edit-creator-profile'));
       await studio.page.getByLabel(ko.sharing.creatorSwitch).click();
       await studio.page.getByText(ko.sharing.creatorSwitchSaved).waitFor();
-      expect(await studio.page.getByLabel(ko.sharing.creatorSwitch).isChecked()).toBe(false);
+      await expect.poll(() => studio.page.getByLabel(ko.sharing.creatorSwitch).isChecked()).toBe(false);
       await studio.page.close();
 
       const { page, errors } = await openPage('ko', fanSession(fan), PHONE);

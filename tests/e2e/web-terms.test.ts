@@ -13,8 +13,8 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { startSmtpServer, type SmtpTestServer } from '../harness/smtp';
-import { collectPageErrors, DESKTOP, screenshot, storeSession, useBrowser } from '../support/browser';
-import { logInToConsole } from '../support/console';
+import { collectPageErrors, DESKTOP, screenshot, sessionState, useBrowser } from '../support/browser';
+import { openConsoleAs } from '../support/console';
 import { axeViolations } from '../support/web-a11y';
 
 const ko = resources.ko.translation;
@@ -80,9 +80,8 @@ describe('the terms journey', () => {
   });
 
   async function memberPage(viewport = DESKTOP) {
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport, storageState: sessionState(served.baseUrl, { lang: 'ko' }) });
     const errors = collectPageErrors(page);
-    await storeSession(page, served.baseUrl, { lang: 'ko' });
     return { page, errors };
   }
 
@@ -101,7 +100,8 @@ describe('the terms journey', () => {
     const problems: string[] = [];
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = collectPageErrors(page);
-    await logInToConsole(page, served.baseUrl, operator);
+    // The operator's stored console session: the login form is not this file's subject.
+    await openConsoleAs(page, served.baseUrl, operator);
     await page.getByRole('menuitem', { name: '약관 버전' }).click();
     await page.getByRole('cell', { name: '시행 중' }).first().waitFor();
     problems.push(...(await lookAt(page, 'web-terms-console-list-ko-1280')));

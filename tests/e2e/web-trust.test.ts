@@ -353,7 +353,8 @@ describe('web app: escrow timeline and leaving the service', () => {
       const objection = member.page.getByRole('form', { name: ko.blockObjection.title });
       expect(await objection.getByRole('textbox', { name: ko.blockObjection.email }).inputValue()).toBe(blocked.email);
       await objection.getByRole('button', { name: ko.blockObjection.submit }).click();
-      expect(await objection.getByText(ko.validation.required).count()).toBe(2);
+      // The form's validation runs after the click returns: its messages are counted once they show.
+      await expect.poll(() => objection.getByText(ko.validation.required).count()).toBe(2);
       await objection.getByLabel(ko.blockObjection.password).fill('blocked-pass1');
       // Before he writes, he learns why and since when he is blocked, and until when he may object.
       await objection.getByRole('button', { name: ko.blockObjection.showBlock }).click();

@@ -2,6 +2,8 @@
 // 360 px overflow and header checks, screenshots in ko/en/ja). A new screen is one more entry here: its path (built
 // from the demo data's ids when it needs one), who looks at it, and, for a dialog or a menu, how to open it.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ACTION_TIMEOUT_MS } from '../harness/browser';
 import type { Messages } from '../../web/src/shared/i18n/resources';
 
 /**
@@ -64,24 +66,30 @@ const followLink = async (page: Page, path: string) => {
  * drawer cut to the header's height by a containing block hid its items while every other check passed).
  */
 async function drawerItemsShown(page: Page): Promise<void> {
-  const problems = await page.evaluate(() => {
-    const drawer = document.querySelector<HTMLElement>('[role="dialog"]#header-drawer');
-    if (!drawer) return ['no open drawer'];
-    const found: string[] = [];
-    const box = drawer.getBoundingClientRect();
-    if (box.top > 0 || box.bottom < window.innerHeight) {
-      found.push(`drawer spans ${box.top}-${box.bottom} of ${window.innerHeight} px`);
-    }
-    const items = [...drawer.querySelectorAll<HTMLElement>('nav a, nav button')];
-    if (items.length === 0) found.push('drawer without items');
-    for (const item of items) {
-      const rect = item.getBoundingClientRect();
-      const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-      if (!hit || !item.contains(hit)) found.push(`"${item.textContent?.trim()}" cannot be tapped`);
-    }
-    return found;
-  });
-  if (problems.length > 0) throw new Error(`header drawer: ${problems.join('; ')}`);
+  // Asked until it holds: the drawer may still be sliding in when the click that opens it returns.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const drawer = document.querySelector<HTMLElement>('[role="dialog"]#header-drawer');
+          if (!drawer) return ['no open drawer'];
+          const found: string[] = [];
+          const box = drawer.getBoundingClientRect();
+          if (box.top > 0 || box.bottom < window.innerHeight) {
+            found.push(`drawer spans ${box.top}-${box.bottom} of ${window.innerHeight} px`);
+          }
+          const items = [...drawer.querySelectorAll<HTMLElement>('nav a, nav button')];
+          if (items.length === 0) found.push('drawer without items');
+          for (const item of items) {
+            const rect = item.getBoundingClientRect();
+            const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+            if (!hit || !item.contains(hit)) found.push(`"${item.textContent?.trim()}" cannot be tapped`);
+          }
+          return found;
+        }),
+      { message: 'header drawer', timeout: ACTION_TIMEOUT_MS },
+    )
+    .toEqual([]);
 }
 
 /**
@@ -89,14 +97,9 @@ async function drawerItemsShown(page: Page): Promise<void> {
  * with `arg` and returns what is wrong, or ''.
  */
 async function expectPlaced(page: Page, placement: (arg: string) => string, arg: string): Promise<void> {
-  // The screen may still be painting what it loads (a profile, a list): asked again until it holds or 5 s pass.
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const problem = await page.evaluate(placement, arg);
-    if (!problem) return;
-    if (Date.now() > deadline) throw new Error(problem);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // The screen may still be painting what it loads (a profile, a list): asked again until it holds (a state, not a
+  // time: the step's own timeout is the limit).
+  await expect.poll(() => page.evaluate(placement, arg), { timeout: ACTION_TIMEOUT_MS }).toBe('');
 }
 
 /** The text of the page's link or button `label` is on one line, not broken inside its words. */
