@@ -17,6 +17,7 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError, type FieldProblem } from '../http';
+import { payToVerifications } from '../money-out';
 import { heldSql, holdReason } from './holds';
 
 /*
@@ -146,28 +147,20 @@ const totals = (statements: readonly SettlementBatchStatement[]) => ({
   withheld: statements.reduce((sum, statement) => sum + statement.withheld, 0),
 });
 
-/** The frozen statements as they are now, locked in id order (one order for every batch: no deadlock between two). */
+/**
+ * The frozen statements as they are now, locked in id order (one order for every batch: no deadlock between two),
+ * with the holder look-up of the account each pays (the money-out module's join of a statement to its check).
+ */
 async function lockBatch(trx: Transaction<Database>, ids: readonly number[]) {
-  return await trx
+  const rows = await trx
     .selectFrom('settlement_statements as s')
-    .leftJoin('payout_account_verifications as pv', (join) =>
-      join
-        .onRef('pv.creator_id', '=', 's.creator_id')
-        .onRef('pv.bank_name', '=', 's.bank_name')
-        .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
-    )
-    .select([
-      's.id',
-      's.status',
-      's.payout_held',
-      's.hold_released_at',
-      's.to_receipt',
-      'pv.status as pay_to_verification',
-    ])
+    .select(['s.id', 's.status', 's.payout_held', 's.hold_released_at', 's.to_receipt'])
     .where('s.id', 'in', [...ids])
     .orderBy('s.id')
-    .forUpdate('s')
+    .forUpdate()
     .execute();
+  const verifications = await payToVerifications(trx, ids);
+  return rows.map((row) => ({ ...row, pay_to_verification: verifications.get(row.id)?.status ?? null }));
 }
 
 /** Runs an approved batch: the statements still approvable (payable) change at once; the rest are listed skipped. */
