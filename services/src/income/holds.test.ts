@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
-import { createIncomeCreator, releasedMission } from '@fanmission/tests/support/income';
+import { createIncomeCreator, releasedMission, settleMonth } from '@fanmission/tests/support/income';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { heldSql } from './holds';
@@ -19,21 +19,15 @@ type CheckStatus = 'UNVERIFIED' | 'VERIFIED' | 'MISMATCH' | 'FAILED';
 describe('the hold rule and the verified-account trigger', () => {
   it('hold a statement exactly when the trigger refuses to approve it, for every state of its account check', async () => {
     const app = testApp.current.app;
-    const finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
     const creator = await createIncomeCreator(app, { verification: null });
     const other = await createIncomeCreator(app, { verification: null });
     await releasedMission(app.db, { creatorId: creator.creatorId, coins: 1_000, at: new Date('2026-10-15T03:00:00Z') });
-    const run = await app.inject({
-      method: 'POST',
-      url: '/api/admin/settlement-runs',
-      headers: finance.headers,
-      payload: { year: 2026, month: 10 },
-    });
-    expect(run.statusCode, run.body).toBe(200);
+    const finance = await createAccount(app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const [issued] = await settleMonth(app, finance, { year: 2026, month: 10 });
     const statement = await app.db
       .selectFrom('settlement_statements')
       .select(['id', 'creator_id', 'bank_name', 'bank_account_number', 'status', 'payout_held'])
-      .where('creator_id', '=', creator.creatorId)
+      .where('id', '=', issued!)
       .executeTakeFirstOrThrow();
     expect(statement).toMatchObject({ status: 'ISSUED', payout_held: false });
     const account = { bank: statement.bank_name!, number: statement.bank_account_number! };
