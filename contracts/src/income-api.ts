@@ -408,13 +408,17 @@ export const settlementBatchStatementSchema = z
   .meta({ id: 'SettlementBatchStatement' });
 export type SettlementBatchStatement = z.infer<typeof settlementBatchStatementSchema>;
 
-/** Why a statement of a batch was left as it was when the batch ran. */
+/**
+ * Why a statement of a batch was left as it was when the batch ran. `PAYEE_ACCOUNT_REFUSED`: a payment's statement whose
+ * account is not its payee's own verified one (services/src/money-out, payeeAccountRefusals).
+ */
 export const SETTLEMENT_BATCH_SKIP_REASONS = [
   'HELD',
   'ALREADY_DONE',
   'STATUS_CHANGED',
   'AMOUNT_CHANGED',
   'GONE',
+  'PAYEE_ACCOUNT_REFUSED',
 ] as const;
 export const settlementBatchSkipReasonSchema = z.enum(SETTLEMENT_BATCH_SKIP_REASONS);
 

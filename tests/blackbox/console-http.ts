@@ -2,7 +2,7 @@
  * What the black-box runs share: console sessions over HTTP only (the console's cookie and its CSRF header), a member's
  * web session (a bearer token from `POST /api/login`), react-admin's list filter, one printed line per check, and the
  * steps several runs take: a guarded action's pending request, a member's daily allowances, a code from the
- * development mailbox, an invited staff member joining (or invited and let in by a second member), a new member signing up, a coin charge by sandbox card or
+ * development mailbox, a download's exact bytes, an invited staff member joining (or invited and let in by a second member), a new member signing up, a coin charge by sandbox card or
  * bank deposit.
  */
 
@@ -59,6 +59,14 @@ export class Session {
     const authorization = answer.headers.get('authorization');
     if (answer.status !== 200 || !authorization) throw new Error(`${email} cannot sign in: ${answer.status}`);
     return new Session(base, email, ((await answer.json()) as { id: number }).id, { authorization });
+  }
+
+  /** A download's status, headers and exact bytes (a text answer's byte order mark included). */
+  async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const answer = await fetch(`${this.base}${path}`, {
+      headers: { ...this.headers, 'x-requested-with': 'fanmission' },
+    });
+    return { status: answer.status, headers: answer.headers, bytes: Buffer.from(await answer.arrayBuffer()) };
   }
 
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {

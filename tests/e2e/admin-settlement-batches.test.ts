@@ -1,7 +1,9 @@
 // Settlement in batches in the console, over the real API and PostgreSQL: finance member A asks to approve last
 // month's statements from the list as one request; finance member B reads the batch's statements and totals on the
 // approval page and approves it; A then makes the month's transfer batch, B releases it, and A reads the bank's result
-// file of that batch (one transfer failed, one line with an edited account) before recording it.
+// file of that batch (one transfer failed, one line with an edited account) before recording it. A's batch of the month
+// before leaves out, each with why, the approved statements whose account is not the payee's own, and its result with
+// an edited account pays nothing.
 // Screenshots in ko at 1280 and 360 px.
 import AxeBuilder from '@axe-core/playwright';
 import { writeFile } from 'node:fs/promises';
@@ -403,6 +405,148 @@ describe('console: settlement in batches', () => {
       .orderBy('id')
       .execute();
     expect(approved.map((row) => row.id)).toEqual(chosen.map((row) => row.id));
+    expect(makerErrors).toEqual([]);
+  }, 180_000);
+
+  test("A's transfer batch of a month leaves out, each with why, the approved statements whose account is not the payee's own", async () => {
+    const db = served.testApp.app.db;
+    // The month before's four statements, all approved: one to its payee's verified account; one whose creator changed
+    // his account since; one whose confirmed holder is no longer his verified name; one whose account was only kept
+    // VERIFIED when the checks began (never compared with his name).
+    const rows = await db
+      .selectFrom('settlement_statements as s')
+      .innerJoin('creators as c', 'c.id', 's.creator_id')
+      .select(['s.id', 's.creator_id', 'c.user_id'])
+      .where('s.id', 'in', beforeIds)
+      .orderBy('s.id')
+      .execute();
+    expect(rows).toHaveLength(4);
+    const [paid, changed, notPayee, grandfathered] = rows as [(typeof rows)[number], ...typeof rows];
+    await db
+      .updateTable('payout_account_verifications')
+      .set({ status: 'VERIFIED', matched: 'GRANDFATHERED', checked_at: new Date() })
+      .where('creator_id', '=', grandfathered!.creator_id)
+      .execute();
+    await db
+      .updateTable('settlement_statements')
+      .set({ status: 'APPROVED', approved_at: new Date(), approved_by_user_id: financeB.id })
+      .where('id', 'in', beforeIds)
+      .where('status', '=', 'ISSUED')
+      .execute();
+    await db
+      .updateTable('creators')
+      .set({ bank_account_number: '3333777777777' })
+      .where('id', '=', changed!.creator_id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ identity_name_hmac: 'a-name-that-is-not-his-holder' })
+      .where('id', '=', notPayee!.user_id)
+      .execute();
+    const refusedUrl = `${served.baseUrl}/admin/settlements?filter=${encodeURIComponent(
+      JSON.stringify({ ...before, status: 'APPROVED' }),
+    )}`;
+    const openDialog = async (page: Page) => {
+      await logIn(page, financeA);
+      await page.goto(refusedUrl);
+      await page.locator('tbody tr').first().waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: transfer.create }).click();
+      const dialog = page.getByTestId('transfer-batch-create').getByRole('dialog');
+      await dialog.getByText(/1건/).waitFor({ state: 'visible' });
+      await expect.poll(() => dialog.evaluate((paper) => getComputedStyle(paper.parentElement!).opacity)).toBe('1');
+      return dialog;
+    };
+    const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const makerErrors = collectPageErrors(maker);
+    const dialog = await openDialog(maker);
+    const refused = await dialog.getByTestId('transfer-batch-refused').allTextContents();
+    expect(refused).toHaveLength(3);
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^정산서 #${changed!.id}: 정산서를 발행한 뒤 지급 계좌가 바뀌었습니다`)),
+        expect.stringMatching(new RegExp(`^정산서 #${notPayee!.id}: 확인된 예금주가 더 이상`)),
+        expect.stringMatching(new RegExp(`^정산서 #${grandfathered!.id}: 은행 예금주 조회로`)),
+      ]),
+    );
+    expect(refused.join(' ')).not.toContain(`#${paid!.id}`);
+    await screenshot(maker, 'admin-transfer-batch-create-refused-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 } });
+    await openDialog(phone);
+    await screenshot(phone, 'admin-transfer-batch-create-refused-360.png');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
+    // Made, the batch takes only the payee's own account: the others stay approved, in no batch.
+    await dialog.getByRole('button', { name: transfer.createConfirm }).click();
+    await maker.waitForURL(/\/settlement-transfer-batches\/\d+\/show/);
+    const statuses = await db
+      .selectFrom('settlement_statements')
+      .select(['id', 'status'])
+      .where('id', 'in', beforeIds)
+      .orderBy('id')
+      .execute();
+    expect(statuses).toEqual([
+      { id: paid!.id, status: 'IN_TRANSFER' },
+      { id: changed!.id, status: 'APPROVED' },
+      { id: notPayee!.id, status: 'APPROVED' },
+      { id: grandfathered!.id, status: 'APPROVED' },
+    ]);
+
+    // B releases it; the bank's result comes back with the account edited and a statement the batch never sent.
+    const batchId = Number(/settlement-transfer-batches\/(\d+)\/show/.exec(maker.url())![1]);
+    const { release_request_id: releaseId } = await db
+      .selectFrom('settlement_transfer_batches')
+      .select('release_request_id')
+      .where('id', '=', batchId)
+      .executeTakeFirstOrThrow();
+    const released = await served.testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${releaseId}/decision`,
+      headers: financeB.headers,
+      payload: { decision: 'approve' },
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const sent = await db
+      .selectFrom('settlement_statements')
+      .select(['id', 'to_receipt', 'bank_account_number'])
+      .where('id', 'in', [paid!.id, changed!.id])
+      .orderBy('id')
+      .execute();
+    const file = path.join(tmpdir(), `bank-result-edited-${Date.now()}.csv`);
+    await writeFile(
+      file,
+      [
+        '정산서번호,계좌번호,이체금액,처리결과,사유',
+        `${sent[0]!.id},3333777777777,${sent[0]!.to_receipt},정상,`,
+        `${sent[1]!.id},${sent[1]!.bank_account_number},${sent[1]!.to_receipt},정상,`,
+      ].join('\r\n'),
+    );
+    const readResult = async (page: Page) => {
+      await page.goto(`${served.baseUrl}/admin/settlement-transfer-batches/${batchId}/show`);
+      await page.getByRole('button', { name: transfer.importResult }).click();
+      const importDialog = page.getByTestId('transfer-result-import').getByRole('dialog');
+      await importDialog.locator('input[type="file"]').setInputFiles(file);
+      await importDialog.getByLabel(/이체 참조번호/).fill('KB-EDITED-01');
+      await importDialog.getByRole('button', { name: transfer.read }).click();
+      const differing = importDialog.getByTestId('transfer-discrepancies');
+      await differing.waitFor({ state: 'visible' });
+      await expect.poll(() => differing.locator('tbody tr').count()).toBe(2);
+      return differing;
+    };
+    const differing = await readResult(maker);
+    expect(await differing.textContent()).toContain('3333777777777');
+    expect(await differing.textContent()).toContain(sent[0]!.bank_account_number!);
+    await screenshot(maker, 'admin-transfer-batch-import-refused-1280.png');
+    expect(await seriousA11yViolations(maker)).toEqual([]);
+    await readResult(phone);
+    await screenshot(phone, 'admin-transfer-batch-import-refused-360.png');
+    // Read only: nothing is marked paid.
+    expect(
+      await db
+        .selectFrom('settlement_statements')
+        .select('status')
+        .where('id', '=', paid!.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'IN_TRANSFER' });
     expect(makerErrors).toEqual([]);
   }, 180_000);
 });

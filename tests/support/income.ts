@@ -182,3 +182,19 @@ export async function releasedMission(
   });
   return { missionId: mission.id, fanId, transactionId: release.transactionId };
 }
+
+/** Finance's settlement run of a month (`POST /api/admin/settlement-runs`, 200): the ids of the statements it issued. */
+export async function settleMonth(
+  app: FastifyInstance,
+  finance: TestAccount,
+  month: { year: number; month: number },
+): Promise<number[]> {
+  const run = await app.inject({
+    method: 'POST',
+    url: '/api/admin/settlement-runs',
+    headers: finance.headers,
+    payload: month,
+  });
+  if (run.statusCode !== 200) throw new Error(`the settlement run of ${month.year}-${month.month}: ${run.body}`);
+  return run.json<{ statementIds: number[] }>().statementIds;
+}

@@ -243,6 +243,7 @@ export const consoleEn = {
           STATUS_CHANGED: 'Status changed',
           AMOUNT_CHANGED: 'Amount changed',
           GONE: 'Gone',
+          PAYEE_ACCOUNT_REFUSED: 'Not the payee’s own verified account',
         },
         problems: {
           FAILED: 'Transfer failed',

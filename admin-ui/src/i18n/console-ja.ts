@@ -244,6 +244,7 @@ export const consoleJa: ConsoleMessages = {
           STATUS_CHANGED: '状態が変更',
           AMOUNT_CHANGED: '金額が変更',
           GONE: '存在しない',
+          PAYEE_ACCOUNT_REFUSED: '本人確認済みの口座ではない',
         },
         problems: {
           FAILED: '振込失敗',

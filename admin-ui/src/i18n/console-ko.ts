@@ -239,6 +239,7 @@ export const consoleKo: ConsoleMessages = {
           STATUS_CHANGED: '상태가 바뀜',
           AMOUNT_CHANGED: '금액이 바뀜',
           GONE: '없어짐',
+          PAYEE_ACCOUNT_REFUSED: '본인 확인 계좌 아님',
         },
         problems: {
           FAILED: '이체 실패',

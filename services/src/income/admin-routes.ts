@@ -73,7 +73,8 @@ export async function settlementAdminRoutes(app: FastifyInstance) {
           'another finance member approves it at `/api/admin/approvals/{id}/decision`. Then every frozen statement ' +
           'still in the expected status, not held and with its amount unchanged changes in one transaction; the ' +
           'result lists the others as skipped with the reason (HELD, ALREADY_DONE, STATUS_CHANGED, AMOUNT_CHANGED, ' +
-          'GONE). 409 SETTLEMENT_BATCH_EMPTY when no statement matches.',
+          "GONE, and for a payment PAYEE_ACCOUNT_REFUSED: the account is not the payee's own verified one). " +
+          '409 SETTLEMENT_BATCH_EMPTY when no statement matches.',
         security,
         body: settlementBatchRequestSchema,
         response: { 202: adminApprovalSchema, ...errorResponses(400, 401, 403, 409) },

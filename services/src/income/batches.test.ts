@@ -228,6 +228,38 @@ describe('a batch payment of a month', () => {
       ],
     });
   });
+  it('never marks paid a statement whose account is no longer its payee’s own verified one: skipped, left approved', async () => {
+    const third = await statementOf(creators.third);
+    await db()
+      .updateTable('settlement_statements')
+      .set({ status: 'APPROVED', approved_at: clock.now, approved_by_user_id: checker.id })
+      .where('id', '=', third.id)
+      .execute();
+    const requested = await call('POST', BATCHES, finance.headers, {
+      action: 'pay',
+      year: 2026,
+      month: 10,
+      statementIds: [third.id],
+      transferReference: 'KB-3',
+      transferDate: '2026-11-05',
+    });
+    expect(requested.statusCode, requested.body).toBe(202);
+    // Before the approval, his account turns out only kept VERIFIED when the checks began: never compared with his name.
+    const verification = () =>
+      db().updateTable('payout_account_verifications').where('creator_id', '=', creators.third.creatorId);
+    await verification().set({ matched: 'GRANDFATHERED' }).execute();
+    try {
+      const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
+      expect(result).toEqual({
+        action: 'pay',
+        done: [],
+        skipped: [{ statementId: third.id, reason: 'PAYEE_ACCOUNT_REFUSED' }],
+      });
+      expect(await statementOf(creators.third)).toMatchObject({ status: 'APPROVED', paid_at: null });
+    } finally {
+      await verification().set({ matched: 'REAL_NAME' }).execute();
+    }
+  });
 });
 
 describe('the bank transfer file and its result file', () => {

@@ -12,18 +12,20 @@ import {
 } from '@fanmission/contracts';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { guardedAction, requestApproval } from '../approvals';
+import { type ApprovedRun, guardedAction, requestApproval } from '../approvals';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError, type FieldProblem } from '../http';
+import { payeeAccountRefusals, payToVerifications } from '../money-out';
 import { heldSql, holdReason } from './holds';
 
 /*
  * Settlement in batches (docs/rules/settlement.md, batches): finance asks to approve (ISSUED → APPROVED) or to mark
  * paid (APPROVED → PAID) a month's statements as ONE staff approval request, whose frozen parameters list each
  * statement with its amounts. When another finance member approves it, every statement of the frozen list that is
- * still in the status the batch expects, not held, with the amounts frozen, changes in the approval's transaction;
+ * still in the status the batch expects, not held, with the amounts frozen (and, to be marked paid, paying its payee's
+ * own verified account: the money-out rule), changes in the approval's transaction;
  * the others are listed as skipped with why, never silently. A single statement's change therefore does not void
  * the batch: its target state is the frozen list itself.
  */
@@ -146,45 +148,34 @@ const totals = (statements: readonly SettlementBatchStatement[]) => ({
   withheld: statements.reduce((sum, statement) => sum + statement.withheld, 0),
 });
 
-/** The frozen statements as they are now, locked in id order (one order for every batch: no deadlock between two). */
+/**
+ * The frozen statements as they are now, locked in id order (one order for every batch: no deadlock between two),
+ * with the holder look-up of the account each pays (the money-out module's join of a statement to its check).
+ */
 async function lockBatch(trx: Transaction<Database>, ids: readonly number[]) {
-  return await trx
+  const rows = await trx
     .selectFrom('settlement_statements as s')
-    .leftJoin('payout_account_verifications as pv', (join) =>
-      join
-        .onRef('pv.creator_id', '=', 's.creator_id')
-        .onRef('pv.bank_name', '=', 's.bank_name')
-        .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
-    )
-    .select([
-      's.id',
-      's.status',
-      's.payout_held',
-      's.hold_released_at',
-      's.to_receipt',
-      'pv.status as pay_to_verification',
-    ])
+    .select(['s.id', 's.status', 's.payout_held', 's.hold_released_at', 's.to_receipt'])
     .where('s.id', 'in', [...ids])
     .orderBy('s.id')
-    .forUpdate('s')
+    .forUpdate()
     .execute();
+  const verifications = await payToVerifications(trx, ids);
+  return rows.map((row) => ({ ...row, pay_to_verification: verifications.get(row.id)?.status ?? null }));
 }
 
 /** Runs an approved batch: the statements still approvable (payable) change at once; the rest are listed skipped. */
 async function runBatch(
   trx: Transaction<Database>,
   params: BatchParams,
-  run: { makerId: number; now: Date },
+  run: ApprovedRun,
 ): Promise<SettlementBatchResult> {
   const { from, to } = TRANSITION[params.action];
-  const current = new Map(
-    (
-      await lockBatch(
-        trx,
-        params.statements.map((s) => s.id),
-      )
-    ).map((row) => [row.id, row]),
-  );
+  const ids = params.statements.map((s) => s.id);
+  const current = new Map((await lockBatch(trx, ids)).map((row) => [row.id, row]));
+  // A payment pays only the payee's own verified account (the money-out rule), as a single statement's does.
+  const refused: ReadonlyMap<number, unknown> =
+    params.action === 'pay' ? await payeeAccountRefusals(trx, run.ctx.config, ids) : new Map();
   const done: number[] = [];
   const skipped: SettlementBatchResult['skipped'] = [];
   for (const frozen of params.statements) {
@@ -193,6 +184,7 @@ async function runBatch(
     else if (row.status === to) skipped.push({ statementId: frozen.id, reason: 'ALREADY_DONE' });
     else if (row.status !== from) skipped.push({ statementId: frozen.id, reason: 'STATUS_CHANGED' });
     else if (holdReason(row) !== null) skipped.push({ statementId: frozen.id, reason: 'HELD' });
+    else if (refused.has(frozen.id)) skipped.push({ statementId: frozen.id, reason: 'PAYEE_ACCOUNT_REFUSED' });
     else if (Number(row.to_receipt) !== frozen.toReceipt) {
       skipped.push({ statementId: frozen.id, reason: 'AMOUNT_CHANGED' });
     } else done.push(frozen.id);

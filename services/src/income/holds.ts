@@ -28,7 +28,11 @@ export function holdReason(row: HoldInputs): StatementHoldReason | null {
   return row.payout_held && row.hold_released_at === null ? 'ACCOUNT_CHANGED' : null;
 }
 
-/** The rule in SQL, on the statement alias `s` (no join needed): whether the statement is held now. */
+/**
+ * The rule in SQL, on the statement alias `s` (no join needed): whether the statement is held now. Its "account
+ * VERIFIED" condition is the one the database's trigger enforces on approving, sending and paying
+ * (settlement_statement_pays_verified_account, migrations 0520 and 0690); ./holds.test.ts holds the two to one rule.
+ */
 export function heldSql(): RawBuilder<boolean> {
   return sql<boolean>`(
     (s.payout_held and s.hold_released_at is null)

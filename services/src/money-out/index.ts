@@ -13,5 +13,7 @@ export {
   PAYEE_REFUSAL_MESSAGES,
   payeeAccountRefusal,
   payeeAccountRefusals,
+  payToVerifications,
   type PayeeAccountFacts,
+  type PayToVerification,
 } from './payee-account';

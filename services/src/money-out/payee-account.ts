@@ -66,6 +66,39 @@ export function payeeAccountRefusal(
   return 'ACCOUNT_UNVERIFIED';
 }
 
+/** The bank's holder look-up of an account a statement pays: its outcome, how it matched, the holder it named. */
+export interface PayToVerification {
+  status: string;
+  matched: string | null;
+  bankHolder: string | null;
+}
+
+/**
+ * The holder look-up of the account each statement of `statementIds` pays (its creator, bank and number as the
+ * statement copied them at issue); a statement whose account was never looked up is absent. The one join from a
+ * statement to its account's check: the payee rule below and the settlement batches read it here.
+ */
+export async function payToVerifications(
+  db: DbExecutor,
+  statementIds: readonly number[],
+): Promise<Map<number, PayToVerification>> {
+  if (statementIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('settlement_statements as s')
+    .innerJoin('payout_account_verifications as pv', (join) =>
+      join
+        .onRef('pv.creator_id', '=', 's.creator_id')
+        .onRef('pv.bank_name', '=', 's.bank_name')
+        .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
+    )
+    .select(['s.id', 'pv.status', 'pv.matched', 'pv.bank_holder'])
+    .where('s.id', 'in', [...statementIds])
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, { status: row.status, matched: row.matched, bankHolder: row.bank_holder }]),
+  );
+}
+
 /** For each statement of `statementIds`, why it may not be paid to its account; those that may are absent. */
 export async function payeeAccountRefusals(
   db: DbExecutor,
@@ -78,12 +111,6 @@ export async function payeeAccountRefusals(
     .selectFrom('settlement_statements as s')
     .innerJoin('creators as c', 'c.id', 's.creator_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .leftJoin('payout_account_verifications as pv', (join) =>
-      join
-        .onRef('pv.creator_id', '=', 's.creator_id')
-        .onRef('pv.bank_name', '=', 's.bank_name')
-        .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
-    )
     .select([
       's.id',
       's.bank_name',
@@ -93,20 +120,15 @@ export async function payeeAccountRefusals(
       'c.verified_business_type',
       'c.verified_business_name',
       'u.identity_name_hmac',
-      'pv.status as verification_status',
-      'pv.matched',
-      'pv.bank_holder',
     ])
     .where('s.id', 'in', [...statementIds])
     .execute();
+  const verifications = await payToVerifications(db, statementIds);
   for (const row of rows) {
     const refusal = payeeAccountRefusal(config, {
       paid: { bankName: row.bank_name, bankAccountNumber: row.bank_account_number },
       current: { bankName: row.current_bank_name, bankAccountNumber: row.current_bank_account_number },
-      verification:
-        row.verification_status === null
-          ? null
-          : { status: row.verification_status, matched: row.matched, bankHolder: row.bank_holder },
+      verification: verifications.get(row.id) ?? null,
       payee: {
         identityNameHmac: row.identity_name_hmac,
         verifiedBusinessType: row.verified_business_type,
