@@ -149,9 +149,9 @@ describe('web app: the reader’s language', () => {
       await page.getByRole('button', { name: '로그인' }).click();
       await page.getByText(consoleKo.console.dashboard.sales).waitFor({ state: 'visible' });
       await page.goto(url(`/admin/tags/${tagId}`));
-      const english = page.getByRole('textbox', { name: new RegExp(`^${fields.nameEn}`) });
+      const english = page.getByRole('textbox', { name: fields.nameEn, exact: true });
       await expect.poll(() => english.inputValue()).toBe(names.en);
-      expect(await page.getByRole('textbox', { name: new RegExp(`^${fields.nameJa}`) }).inputValue()).toBe(names.ja);
+      expect(await page.getByRole('textbox', { name: fields.nameJa, exact: true }).inputValue()).toBe(names.ja);
       await screenshot(page, `console-tag-${width}`, 'ko');
       await page.goto(url(`/admin/tags?filter=${encodeURIComponent(JSON.stringify({ q: names.ko }))}`));
       await page.getByText(names.en).first().waitFor({ state: 'visible' });
