@@ -232,8 +232,8 @@ describe('web app: escrow timeline and leaving the service', () => {
         await page.goto(url(`/punctual${suffix}`));
         const chips = page.getByTestId('creator-reliability');
         await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
-        // Two days in the language's own words: 2일, 2 days, 2 日.
-        const twoDays = { ko: '2일', en: '2 days', ja: '2 日' }[language];
+        // Two days in the language's own words: 2일, 2 days, 2日.
+        const twoDays = { ko: '2일', en: '2 days', ja: '2日' }[language];
         // His time to perform is shown once: the response times line (90-day medians), not a chip beside it.
         const complete = fill(t.capacity.responseTimes.complete, { time: twoDays });
         await page.getByTestId('creator-availability').getByText(complete).waitFor();
