@@ -80,11 +80,14 @@ function preloadFirstPage(): Plugin {
         const locales = Object.fromEntries(
           Object.entries(LOCALE_MODULES).map(([language, module]) => [language, closure(module)]),
         );
-        // The language as shared/i18n/i18n.ts picks it: `?lang=`, else the stored `lang` (`jp` meaning ja), else ko.
+        // The language as shared/i18n/i18n.ts picks it: `?lang=`, else the stored `lang` (`jp` meaning ja), else the
+        // first of the browser's languages the app speaks, else ko.
         const script =
           `(function(){var P=${JSON.stringify(pages)},L=${JSON.stringify(locales)},S=${JSON.stringify([...preloaded])};` +
           `var q=new URLSearchParams(location.search).get('lang'),s=null;try{s=localStorage.getItem('lang')}catch(e){}` +
-          `var l=String(q||s||'').trim().toLowerCase().split(/[-_]/)[0];if(l==='jp')l='ja';if(!L[l])l='ko';` +
+          `function n(v){v=String(v||'').trim().toLowerCase().split(/[-_]/)[0];return v==='jp'?'ja':v}var l;` +
+          `if(q!==null||s!==null){l=n(q!==null?q:s)}else{var b=navigator.languages&&navigator.languages.length?` +
+          `navigator.languages:[navigator.language];for(var r=0;r<b.length&&!L[l];r++)l=n(b[r])}if(!L[l])l='ko';` +
           // The static first view of this path in this language (staticFirstView), and <html lang> from the start.
           `var h=document.documentElement,v=${JSON.stringify(STATIC_FIRST_VIEWS)}[location.pathname.replace(/(.)\\/$/,'$1')];h.lang=l;` +
           // Not in the embedded app mode (no header or footer; shared/app-mode.ts: `?app-api=true`, kept for the tab).

@@ -144,10 +144,26 @@ export const adminCoinItemFilterSchema = z.object({
 // ----- tags -----
 
 export const adminTagSchema = z
-  .object({ id: z.number().int(), name: z.string(), creators: z.number().int(), createdAt: isoDateTime })
+  .object({
+    id: z.number().int(),
+    /** The Korean name; `nameEn` and `nameJa` are what readers of English and Japanese see (null: the Korean). */
+    name: z.string(),
+    nameEn: z.string().nullable(),
+    nameJa: z.string().nullable(),
+    creators: z.number().int(),
+    createdAt: isoDateTime,
+  })
   .meta({ id: 'AdminTag' });
 export type AdminTag = z.infer<typeof adminTagSchema>;
-export const adminTagInputSchema = z.object({ name: limitedText(30) });
+/** A translation left empty (or left out) is none: its readers see the Korean name. */
+const tagTranslation = z
+  .string()
+  .trim()
+  .max(30)
+  .nullish()
+  .transform((value) => (value ? value : null));
+export const adminTagInputSchema = z.object({ name: limitedText(30), nameEn: tagTranslation, nameJa: tagTranslation });
+export type AdminTagInput = z.infer<typeof adminTagInputSchema>;
 export const ADMIN_TAG_SORT_FIELDS = ['id', 'name'] as const;
 export const adminTagFilterSchema = z.object({
   q: z.string().max(100).optional(),

@@ -50,7 +50,8 @@ export function koreaDaysLeft(due: Date, now: Date): number {
 /*
  * How people read dates, everywhere the product writes one (pages, console, mails, notifications): a day as
  * `2026.11.29`, a moment as `2026.11.29 10:00`, both in Korea time; a moment told outside the app (a mail, a message
- * the server words) is labelled `KST`. A lottery event's own days read `11/29` beside its title
+ * the server words) is labelled `KST`. The web app writes them for readers of English and Japanese in their own order
+ * with the zone (web/src/shared/format/date.ts). A lottery event's own days read `11/29` beside its title
  * (web/src/shared/lottery-event/event-status.ts). Dates a machine reads (the API, CSV, file names) stay ISO.
  */
 

@@ -20,6 +20,12 @@ import { creatorSession, fanSession, useWebPages } from '../support/browser';
 import { axeViolations, measureLayout } from '../support/web-a11y';
 
 const LANGUAGES = ['ko', 'en', 'ja'] as const;
+/** A moment in Korea time as each language writes it: 2026.11.29 10:30, Nov 29, 2026, 10:30 AM KST, 2026/11/29 10:30（韓国時間）. */
+const MOMENT = {
+  ko: /\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/,
+  en: /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M KST/,
+  ja: /\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}（韓国時間）/,
+} as const;
 const texts = {
   ko: resources.ko.translation,
   en: resources.en.translation,
@@ -126,8 +132,8 @@ describe('web app: escrow timeline and leaving the service', () => {
         ]);
         await panel.getByText(fill(t.trust.escrow.stepHELD, { coins: 100 })).waitFor();
         expect(await panel.locator('li[data-step="RELEASED"]').innerText()).toContain('100');
-        // Every language writes a step's moment as the app writes moments: Korea time, YYYY.MM.DD HH:mm.
-        expect(await panel.locator('li[data-step="REQUESTED"]').innerText()).toMatch(/\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}/);
+        // Every language writes a step's moment in Korea time as its readers write moments (web/src/shared/format/date.ts).
+        expect(await panel.locator('li[data-step="REQUESTED"]').innerText()).toMatch(MOMENT[language]);
         await screenshot(page, 'escrow-completed', language);
 
         await page.goto(url(`/mission-detail/${running.id}`));
@@ -226,8 +232,8 @@ describe('web app: escrow timeline and leaving the service', () => {
         await page.goto(url(`/punctual${suffix}`));
         const chips = page.getByTestId('creator-reliability');
         await chips.getByText(fill(t.trust.reliability.onTime, { rate: 83 })).waitFor();
-        // Two days in the language's own words: 2일, 2 days, 2 日.
-        const twoDays = { ko: '2일', en: '2 days', ja: '2 日' }[language];
+        // Two days in the language's own words: 2일, 2 days, 2日.
+        const twoDays = { ko: '2일', en: '2 days', ja: '2日' }[language];
         // His time to perform is shown once: the response times line (90-day medians), not a chip beside it.
         const complete = fill(t.capacity.responseTimes.complete, { time: twoDays });
         await page.getByTestId('creator-availability').getByText(complete).waitFor();

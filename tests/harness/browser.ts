@@ -35,9 +35,25 @@ export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  */
 export async function launchBrowser(): Promise<Browser> {
   const wsEndpoint = inject('chromiumWsEndpoint');
-  if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000 });
+  if (wsEndpoint) return koreanByDefault(await chromium.connect(wsEndpoint, { timeout: 30_000 }));
   const executablePath = await ensureChromium();
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 });
+  return koreanByDefault(await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: 30_000 }));
+}
+
+/**
+ * The browser language of a context that names none: Korean (`ko-KR`), as the product's members mostly read. The web
+ * app opens a first visit in the browser's language (web/src/shared/i18n/i18n.ts) and Playwright's own default is
+ * en-US; a test of another language passes `locale`. The zone stays the machine's (UTC here): the app writes Korea
+ * time whatever the phone's clock says.
+ */
+export const JOURNEY_CONTEXT = { locale: 'ko-KR' } as const satisfies BrowserContextOptions;
+
+function koreanByDefault(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options) => newContext({ ...JOURNEY_CONTEXT, ...options });
+  browser.newPage = (options) => newPage({ ...JOURNEY_CONTEXT, ...options });
+  return browser;
 }
 
 /**

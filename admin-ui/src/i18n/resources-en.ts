@@ -82,7 +82,10 @@ export const resourcesEn = {
       sortOrder: 'Order',
     },
   },
-  tags: { name: 'Tag |||| Tags', fields: { name: 'Name', creators: 'Creators' } },
+  tags: {
+    name: 'Tag |||| Tags',
+    fields: { name: 'Name (Korean)', nameEn: 'Name (English)', nameJa: 'Name (Japanese)', creators: 'Creators' },
+  },
   'bank-transfers': {
     name: 'Bank deposit |||| Bank deposits',
     fields: {

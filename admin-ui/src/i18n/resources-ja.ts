@@ -84,7 +84,10 @@ export const resourcesJa: ResourceMessages = {
       sortOrder: '表示順',
     },
   },
-  tags: { name: 'タグ', fields: { name: '名前', creators: 'クリエイター' } },
+  tags: {
+    name: 'タグ',
+    fields: { name: '名前（韓国語）', nameEn: '名前（英語）', nameJa: '名前（日本語）', creators: 'クリエイター' },
+  },
   'bank-transfers': {
     name: '銀行振込',
     fields: {

@@ -84,7 +84,10 @@ export const resourcesKo: ResourceMessages = {
       sortOrder: '순서',
     },
   },
-  tags: { name: '태그', fields: { name: '이름', creators: '크리에이터 수' } },
+  tags: {
+    name: '태그',
+    fields: { name: '이름 (한국어)', nameEn: '이름 (영어)', nameJa: '이름 (일본어)', creators: '크리에이터 수' },
+  },
   'bank-transfers': {
     name: '무통장 입금',
     fields: {

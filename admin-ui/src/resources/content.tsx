@@ -105,12 +105,17 @@ export const TagList = () => (
   >
     <TextField source="id" />
     <TextField source="name" />
+    <TextField source="nameEn" emptyText="-" />
+    <TextField source="nameJa" emptyText="-" />
     <NumberField source="creators" />
   </WritableList>
 );
 const tagForm = (
   <SimpleForm>
     <TextInput source="name" validate={[required(), maxLength(30)]} />
+    {/* English and Japanese readers see these where they are written, else the Korean name. */}
+    <TextInput source="nameEn" validate={maxLength(30)} />
+    <TextInput source="nameJa" validate={maxLength(30)} />
   </SimpleForm>
 );
 export const TagCreate = () => <Create redirect="list">{tagForm}</Create>;

@@ -597,6 +597,22 @@ describe('notifications', () => {
     const page = await call('GET', '/users/me/notifications/page', fan);
     expect(JSON.stringify(page.json())).toContain('friend replied to your comment: thanks');
   });
+
+  it('the mission’s creator commenting is named by his creator name, not his member nickname', async () => {
+    const answered = await insertMission(app(), product, { user_id: friend.id, status: 'COMPLETED' });
+    await post(answered, creator, 'Thanks for asking!');
+    await drainOutbox(db());
+    const rows = await db()
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', friend.id)
+      .where('mission_id', '=', answered.id)
+      .execute();
+    expect(rows.map((row) => row.kind)).toEqual(['MISSION_COMMENTED']);
+    const page = JSON.stringify((await call('GET', '/users/me/notifications/page', friend)).json());
+    expect(page).toContain(`${creatorName} commented on the mission: Thanks for asking!`);
+    expect(page).not.toContain('starlight commented');
+  });
 });
 
 describe('comment coin event', () => {

@@ -141,13 +141,13 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       config: { adminResource: 'tags' },
       schema: {
         tags: tagTags,
-        summary: 'Add a tag (operators); a name already used is 409',
+        summary: 'Add a tag (operators), with its English and Japanese names; a Korean name already used is 409',
         security,
         body: adminTagInputSchema,
         response: { 200: adminTagSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => catalog.saveTag(app.ctx, request.body.name),
+    async (request) => catalog.saveTag(app.ctx, request.body),
   );
 
   routes.put(
@@ -156,7 +156,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
       config: { adminResource: 'tags' },
       schema: {
         tags: tagTags,
-        summary: 'Rename a tag (operators)',
+        summary: 'Rename a tag or its English and Japanese names (operators)',
         security,
         params: idParamsSchema,
         body: adminTagInputSchema,
@@ -165,7 +165,7 @@ export async function catalogAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       auditBefore(request, await catalog.getTag(app.ctx, request.params.id));
-      return catalog.saveTag(app.ctx, request.body.name, request.params.id);
+      return catalog.saveTag(app.ctx, request.body, request.params.id);
     },
   );
 

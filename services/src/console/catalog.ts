@@ -5,6 +5,7 @@ import {
   type AdminCoinItem,
   type AdminCoinItemInput,
   type AdminTag,
+  type AdminTagInput,
 } from '@fanmission/contracts';
 import { idsOfFilter, selectListWindow, type ListWindow, type ListPage } from '../admin';
 import { type CoinItemRow, toCoinItem } from '../coins';
@@ -41,6 +42,8 @@ function tagsQuery(db: DbExecutor) {
     .select([
       't.id',
       't.name',
+      't.name_en',
+      't.name_ja',
       't.created_at',
       (eb) =>
         eb
@@ -56,6 +59,8 @@ type TagListRow = InferResult<ReturnType<typeof tagsQuery>>[number];
 const tagView = (row: TagListRow): AdminTag => ({
   id: row.id,
   name: row.name,
+  nameEn: row.name_en,
+  nameJa: row.name_ja,
   creators: Number(row.creators ?? 0),
   createdAt: row.created_at.toISOString(),
 });
@@ -151,12 +156,14 @@ export async function listTags(
 
 export const getTag = (ctx: ServiceContext, id: number) => oneTag(ctx.db, id);
 
-/** Adds a tag, or renames tag `id`; a name already used is 409. */
-export async function saveTag(ctx: ServiceContext, name: string, id?: number): Promise<AdminTag> {
+/** Adds a tag, or renames tag `id` (its Korean name and its translations); a Korean name already used is 409. */
+export async function saveTag(ctx: ServiceContext, input: AdminTagInput, id?: number): Promise<AdminTag> {
+  const { name } = input;
+  const values = { name, name_en: input.nameEn, name_ja: input.nameJa };
   try {
     const row = id
-      ? await ctx.db.updateTable('tags').set({ name }).where('id', '=', id).returning('id').executeTakeFirst()
-      : await ctx.db.insertInto('tags').values({ name }).returning('id').executeTakeFirstOrThrow();
+      ? await ctx.db.updateTable('tags').set(values).where('id', '=', id).returning('id').executeTakeFirst()
+      : await ctx.db.insertInto('tags').values(values).returning('id').executeTakeFirstOrThrow();
     if (!row) throw notFound();
     return oneTag(ctx.db, row.id);
   } catch (error) {

@@ -588,6 +588,29 @@ describe('/api/admin/coin-items and tags', () => {
     await app().db.deleteFrom('creator_tags').where('tag_id', '=', tag.id).execute();
     expect((await call(operator, 'DELETE', `/api/admin/tags/${tag.id}`)).statusCode).toBe(200);
   });
+
+  it("keeps a tag's English and Japanese names beside its Korean one; an empty translation is none", async () => {
+    const tooLong = await call(operator, 'POST', '/api/admin/tags', { name: '콘솔 노래', nameEn: 'x'.repeat(31) });
+    expect(fields(tooLong)).toEqual(['nameEn']);
+    const tag = (
+      await call(operator, 'POST', '/api/admin/tags', { name: '콘솔 노래', nameEn: ' Singing ', nameJa: '歌' })
+    ).json<AdminTag>();
+    expect(tag).toMatchObject({ name: '콘솔 노래', nameEn: 'Singing', nameJa: '歌' });
+    const edited = await call(operator, 'PUT', `/api/admin/tags/${tag.id}`, {
+      name: '콘솔 노래',
+      nameEn: 'Songs',
+      nameJa: '',
+    });
+    expect(edited.json()).toMatchObject({ name: '콘솔 노래', nameEn: 'Songs', nameJa: null });
+    expect((await call(operator, 'GET', `/api/admin/tags/${tag.id}`)).json()).toMatchObject({
+      nameEn: 'Songs',
+      nameJa: null,
+    });
+    expect(
+      (await call(finance, 'PUT', `/api/admin/tags/${tag.id}`, { name: '콘솔 노래', nameEn: 'X' })).statusCode,
+    ).toBe(403);
+    expect((await call(operator, 'DELETE', `/api/admin/tags/${tag.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('/api/admin/ledger-verify-runs', () => {

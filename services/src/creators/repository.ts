@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdminCreatorRefusal, SnsLink, Tag } from '@fanmission/contracts';
+import type { AdminCreatorRefusal, Language, SnsLink, Tag } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
 import type { FileRow } from '../files';
 import type { CreatorRow, CreatorUpdate } from './table';
@@ -69,13 +69,21 @@ export async function refusalsOfCreator(db: DbExecutor, creatorId: number): Prom
   return rows.map((row) => ({ reason: row.reason, refusedBy: row.email, refusedAt: row.refused_at.toISOString() }));
 }
 
-export async function tagsOfCreator(db: DbExecutor, creatorId: number): Promise<Tag[]> {
+/** A tag's name in the reader's language where the operators wrote one, else its Korean name. */
+export function tagNameIn(language: Language) {
+  const translation = language === 'en' ? 'tags.name_en' : language === 'ja' ? 'tags.name_ja' : null;
+  return translation === null ? sql<string>`tags.name` : sql<string>`coalesce(${sql.ref(translation)}, tags.name)`;
+}
+
+/** The creator's tags, named in the reader's language (Korean by default), by name. */
+export async function tagsOfCreator(db: DbExecutor, creatorId: number, language: Language = 'ko'): Promise<Tag[]> {
+  const name = tagNameIn(language);
   return db
     .selectFrom('creator_tags')
     .innerJoin('tags', 'tags.id', 'creator_tags.tag_id')
-    .select(['tags.id', 'tags.name'])
+    .select(['tags.id', name.as('name')])
     .where('creator_tags.creator_id', '=', creatorId)
-    .orderBy('tags.name')
+    .orderBy(name)
     .orderBy('tags.id')
     .execute();
 }

@@ -46,8 +46,8 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
   const pageDescription =
     'The creator page: every creator field, exact `followerCount` and `likeCount` (likes summed over the ' +
     'creator’s missions) and `eventProduct`, the creator’s current lottery event product (the ongoing one, else ' +
-    'the newest not cancelled). ' +
-    'A creator that is not verified yet is 404 for everybody but its owner and operators. Business fields are ' +
+    'the newest not cancelled). Its `tags` are named in the caller’s language where the operators wrote one, else ' +
+    'in Korean. A creator that is not verified yet is 404 for everybody but its owner and operators. Business fields are ' +
     'null except for the owner and operators.';
 
   routes.get(
@@ -80,7 +80,7 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
         response: { 200: creatorPageSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => creators.creatorPage(app.ctx, request.caller, { url: request.params.url }),
+    async (request) => creators.creatorPage(app.ctx, request.caller, { url: request.params.url }, request.language),
   );
 
   routes.get(
@@ -95,7 +95,7 @@ export async function creatorRoutes(app: FastifyInstance, options: { storage: St
         response: { 200: creatorPageSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => creators.creatorPage(app.ctx, request.caller, { id: request.params.id }),
+    async (request) => creators.creatorPage(app.ctx, request.caller, { id: request.params.id }, request.language),
   );
 
   routes.get(

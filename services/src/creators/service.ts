@@ -80,6 +80,7 @@ export async function creatorPage(
   ctx: ServiceContext,
   caller: Caller | null,
   lookup: { id: number } | { url: string },
+  language: Language = 'ko',
 ): Promise<CreatorPage> {
   const creator =
     'id' in lookup
@@ -89,7 +90,7 @@ export async function creatorPage(
   requireAdultAccess(caller, { creatorId: creator.id, adult: creator.contain_adult_content });
   const withPrivateFields = ownsCreator(caller, creator) || (caller !== null && isOperator(caller));
   const [view, counts, following] = await Promise.all([
-    creatorView(ctx.db, ctx.config, creator, { withPrivateFields }),
+    creatorView(ctx.db, ctx.config, creator, { withPrivateFields, language }),
     repository.pageCounts(ctx.db, creator.id),
     caller ? repository.isFollowing(ctx.db, caller.id, creator.id) : false,
   ]);

@@ -61,9 +61,14 @@ export interface CreatorsTable {
   updated_at: Generated<Date>;
 }
 
+/** A translation's column: null when the operators wrote none (the Korean name is shown). */
+type TagTranslation = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface TagsTable {
   id: Generated<number>;
   name: string;
+  name_en: TagTranslation;
+  name_ja: TagTranslation;
   created_at: Generated<Date>;
 }
 

@@ -1,4 +1,4 @@
-import type { Creator, FileEntry } from '@fanmission/contracts';
+import type { Creator, FileEntry, Language } from '@fanmission/contracts';
 import type { AppConfig } from '../config';
 import type { DbExecutor } from '../db';
 import { fileEntry, type FileRow, findFiles } from '../files';
@@ -11,18 +11,19 @@ function entryOf(config: AppConfig, files: Map<number, FileRow>, id: number | nu
 }
 
 /**
- * The creator as the page shows it. Business fields are personal (a cash receipt number is often a phone number):
- * only the owner and operators (`withPrivateFields`) see them; everyone else gets null.
+ * The creator as the page shows it, his tags named in the reader's `language` (Korean by default). Business fields are
+ * personal (a cash receipt number is often a phone number): only the owner and operators (`withPrivateFields`) see
+ * them; everyone else gets null.
  */
 export async function creatorView(
   db: DbExecutor,
   config: AppConfig,
   creator: CreatorWithUser,
-  options: { withPrivateFields: boolean },
+  options: { withPrivateFields: boolean; language?: Language },
 ): Promise<Creator> {
   const [files, tags, snsLinks] = await Promise.all([
     findFiles(db, [creator.image_file_id, creator.intro_file_id]),
-    repository.tagsOfCreator(db, creator.id),
+    repository.tagsOfCreator(db, creator.id, options.language),
     repository.snsLinksOfCreator(db, creator.id),
   ]);
   const image = entryOf(config, files, creator.image_file_id);

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { CreatorSearchSort } from '@fanmission/contracts';
+import type { CreatorSearchSort, Language } from '@fanmission/contracts';
 import { containsPattern, type DbExecutor } from '../db';
 
 export interface SearchFilter {
@@ -115,8 +115,17 @@ export async function followedAmong(
   return new Set(rows.map((row) => row.creator_id));
 }
 
-/** Every tag with the number of searchable creators carrying it, in the operators' order (id). */
-export async function tagCounts(db: DbExecutor): Promise<{ id: number; name: string; count: number }[]> {
+/**
+ * Every tag with the number of searchable creators carrying it, in the operators' order (id), named in the reader's
+ * language where the operators wrote one, else in Korean.
+ */
+export async function tagCounts(
+  db: DbExecutor,
+  language: Language,
+): Promise<{ id: number; name: string; count: number }[]> {
+  const translation = language === 'en' ? 'tags.name_en' : language === 'ja' ? 'tags.name_ja' : null;
+  const name =
+    translation === null ? sql<string>`tags.name` : sql<string>`coalesce(${sql.ref(translation)}, tags.name)`;
   const rows = await db
     .selectFrom('tags')
     .leftJoin(
@@ -131,7 +140,7 @@ export async function tagCounts(db: DbExecutor): Promise<{ id: number; name: str
           .as('counts'),
       (join) => join.onRef('counts.tag_id', '=', 'tags.id'),
     )
-    .select(['tags.id', 'tags.name', sql<string>`coalesce(counts.count, 0)`.as('count')])
+    .select(['tags.id', name.as('name'), sql<string>`coalesce(counts.count, 0)`.as('count')])
     .orderBy('tags.id')
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, count: Number(row.count) }));

@@ -293,4 +293,34 @@ describe('GET /api/v1/tags/creator', () => {
       { tag: { id: tags[2], name: '요리' }, tagCount: 0 },
     ]);
   });
+
+  it("names each tag in the caller's language where the operators wrote it, else in Korean", async () => {
+    await app().db.updateTable('tags').set({ name_en: 'Singing', name_ja: '歌' }).where('id', '=', tags[0]!).execute();
+    await app().db.updateTable('tags').set({ name_en: 'Dance' }).where('id', '=', tags[1]!).execute();
+    try {
+      const named = async (language: string) =>
+        (await app().inject({ method: 'GET', url: '/api/v1/tags/creator', headers: { 'accept-language': language } }))
+          .json<{ tag: { name: string } }[]>()
+          .map((item) => item.tag.name);
+      expect(await named('en-US,en;q=0.9')).toEqual(['Singing', 'Dance', '요리']);
+      expect(await named('ja')).toEqual(['歌', '댄스', '요리']);
+      expect(await named('ko')).toEqual(['노래', '댄스', '요리']);
+      const page = async (language: string) =>
+        (
+          await app().inject({
+            method: 'GET',
+            url: `/api/v1/creators/${moonlight.creatorId}`,
+            headers: { 'accept-language': language },
+          })
+        )
+          .json<{ creator: { tags: { id: number; name: string }[] } }>()
+          .creator.tags.sort((a, b) => a.id - b.id)
+          .map((tag) => tag.name);
+      expect(await page('en')).toEqual(['Singing', 'Dance']);
+      expect(await page('ja')).toEqual(['歌', '댄스']);
+      expect(await page('ko')).toEqual(['노래', '댄스']);
+    } finally {
+      await app().db.updateTable('tags').set({ name_en: null, name_ja: null }).where('id', 'in', tags).execute();
+    }
+  });
 });

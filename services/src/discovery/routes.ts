@@ -37,10 +37,12 @@ export async function discoveryRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Creator tags with their counts',
-        description: 'Every tag with the number of searchable creators carrying it, in the operators’ order.',
+        description:
+          'Every tag with the number of searchable creators carrying it, in the operators’ order; each named in the ' +
+          'caller’s language where the operators wrote it, else in Korean.',
         response: { 200: z.array(tagCountSchema) },
       },
     },
-    async () => discovery.creatorTagCounts(app.ctx),
+    async (request) => discovery.creatorTagCounts(app.ctx, request.language),
   );
 }

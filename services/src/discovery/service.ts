@@ -1,4 +1,11 @@
-import { toPage, type CreatorListItem, type CreatorSearchSort, type FileEntry, type Page } from '@fanmission/contracts';
+import {
+  toPage,
+  type CreatorListItem,
+  type CreatorSearchSort,
+  type FileEntry,
+  type Language,
+  type Page,
+} from '@fanmission/contracts';
 import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import { storageUrl } from '../files';
@@ -84,7 +91,7 @@ export async function searchCreators(
 }
 
 /** `GET /tags/creator`. */
-export async function creatorTagCounts(ctx: ServiceContext) {
-  const tags = await repository.tagCounts(ctx.db);
+export async function creatorTagCounts(ctx: ServiceContext, language: Language) {
+  const tags = await repository.tagCounts(ctx.db, language);
   return tags.map((tag) => ({ tag: { id: tag.id, name: tag.name }, tagCount: tag.count }));
 }

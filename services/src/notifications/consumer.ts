@@ -138,7 +138,9 @@ export function notificationHandlers(deliver: DeliverNotification) {
     },
     // A comment goes to the mission's requester and creator, a reply to the parent comment's author; never oneself.
     'mission.commented': async (trx, { id, occurredAt, payload }) => {
-      const actor = await fanParty(trx, payload.authorId);
+      // The mission's creator writes as his creator name (as his comment shows), anyone else as his nickname.
+      const creator = await creatorParty(trx, payload.creatorId);
+      const actor = creator?.userId === payload.authorId ? creator : await fanParty(trx, payload.authorId);
       const about = { missionId: payload.missionId, missionCommentId: payload.commentId };
       const params = { excerpt: payload.excerpt };
       if (payload.parentAuthorId !== null) {
@@ -153,7 +155,7 @@ export function notificationHandlers(deliver: DeliverNotification) {
         });
         return;
       }
-      for (const recipient of [await fanParty(trx, payload.userId), await creatorParty(trx, payload.creatorId)]) {
+      for (const recipient of [await fanParty(trx, payload.userId), creator]) {
         await deliver(trx, { eventId: id, occurredAt, kind: 'MISSION_COMMENTED', recipient, actor, ...about, params });
       }
     },

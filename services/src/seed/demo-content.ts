@@ -1,8 +1,21 @@
+import { sql } from 'kysely';
 import type { FaqCategory } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 
 /** Activity tags of the creator search. */
 export const DEMO_TAGS = ['노래', '댄스', '게임', '요리', '뷰티', '운동', '일상', '토크'] as const;
+
+/** Each demo tag's English and Japanese names (readers of those languages see them). */
+export const DEMO_TAG_TRANSLATIONS: Record<(typeof DEMO_TAGS)[number], { en: string; ja: string }> = {
+  노래: { en: 'Singing', ja: '歌' },
+  댄스: { en: 'Dance', ja: 'ダンス' },
+  게임: { en: 'Gaming', ja: 'ゲーム' },
+  요리: { en: 'Cooking', ja: '料理' },
+  뷰티: { en: 'Beauty', ja: 'ビューティー' },
+  운동: { en: 'Fitness', ja: 'フィットネス' },
+  일상: { en: 'Daily life', ja: '日常' },
+  토크: { en: 'Talk', ja: 'トーク' },
+};
 
 /** The FAQ in Korean, with its English and Japanese (a reader of those languages gets his own). */
 export const DEMO_FAQS: {
@@ -113,8 +126,20 @@ export async function seedDemoContent(
 ): Promise<Map<string, number>> {
   await ctx.db
     .insertInto('tags')
-    .values(DEMO_TAGS.map((name) => ({ name })))
-    .onConflict((oc) => oc.column('name').doNothing())
+    .values(
+      DEMO_TAGS.map((name) => ({
+        name,
+        name_en: DEMO_TAG_TRANSLATIONS[name].en,
+        name_ja: DEMO_TAG_TRANSLATIONS[name].ja,
+      })),
+    )
+    // A tag already there keeps its names; only a translation it lacks is filled in.
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({
+        name_en: sql<string>`coalesce(tags.name_en, excluded.name_en)`,
+        name_ja: sql<string>`coalesce(tags.name_ja, excluded.name_ja)`,
+      }),
+    )
     .execute();
   const tags = await ctx.db.selectFrom('tags').select(['id', 'name']).execute();
 

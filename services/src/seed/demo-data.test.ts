@@ -8,7 +8,7 @@ import { balance, earningsAccount, escrowAccount, verify, walletAccount } from '
 import { testConfig, useTestApp } from '@fanmission/tests/harness/app';
 import { signSessionToken } from '../auth';
 import { findMissionsWithoutWorkflow } from '../missions';
-import { DEMO_FAQS, DEMO_TAGS } from './demo-content';
+import { DEMO_FAQS, DEMO_TAG_TRANSLATIONS, DEMO_TAGS } from './demo-content';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STAFF } from './demo-accounts';
 import { DEMO_CAPPED_CREATOR_URL, DEMO_PAUSED_CREATOR_URL, DEMO_PRODUCT_CAP } from './demo-capacity';
 import { seedDemoData } from './demo-data';
@@ -135,6 +135,14 @@ describe('demo data', () => {
 
     const tags = await app.inject({ method: 'GET', url: '/api/v1/tags/creator' });
     expect(tags.json().map((tag: { tag: { name: string } }) => tag.tag.name)).toEqual([...DEMO_TAGS]);
+    const english = await app.inject({
+      method: 'GET',
+      url: '/api/v1/tags/creator',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.json().map((tag: { tag: { name: string } }) => tag.tag.name)).toEqual(
+      DEMO_TAGS.map((name) => DEMO_TAG_TRANSLATIONS[name].en),
+    );
   });
 
   it('adds FAQ entries in both categories and one popup', async () => {

@@ -228,10 +228,10 @@ describe('where a refund goes, as the fan reads it', () => {
     expect(destinationText(toAccount.destination, tf, 'ko')).toBe('신한은행 110-***-789 김리뷰');
     await useLanguage('en');
     tf = i18next.t.bind(i18next);
-    expect(destinationLine(toAccount, tf, 'en')).toBe('Paid to Shinhan Bank 110-***-789 김리뷰 by 2026.12.02');
+    expect(destinationLine(toAccount, tf, 'en')).toBe('Paid to Shinhan Bank 110-***-789 김리뷰 by Dec 2, 2026');
     await useLanguage('ja');
     tf = i18next.t.bind(i18next);
-    expect(destinationLine(toCard, tf, 'ja')).toBe('2026.12.02までに決済手段へ返金されます');
+    expect(destinationLine(toCard, tf, 'ja')).toBe('2026/12/02までに決済手段へ返金されます');
   });
 
   test('particles chosen from the word, and short numbers still hidden', () => {

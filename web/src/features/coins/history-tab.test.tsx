@@ -121,7 +121,7 @@ describe('a refund row of the coin history', () => {
     renderTab();
     const [line] = await screen.findAllByTestId('coin-history-refund');
     expect(line!.textContent).toBe(
-      '$0.72 to the payment, ₩2,000 to the account · PayPal + Shinhan Bank 110-***-789 칠번팬 · Requested (paid by 2026.12.02)',
+      '$0.72 to the payment, ₩2,000 to the account · PayPal + Shinhan Bank 110-***-789 칠번팬 · Requested (paid by Dec 2, 2026)',
     );
   });
 });

@@ -161,7 +161,7 @@ describe('partial refund dialog', () => {
     expect(screen.queryByText(t.coinRefunds.partialToAccount)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: t.coinRefunds.submit.replace('{{amount}}', '9,700') }));
-    await screen.findByText('Refund requested. Refunded to your payment method by 2026.03.13.');
+    await screen.findByText('Refund requested. Refunded to your payment method by Mar 13, 2026.');
     expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
       ['POST', '/api/v1/users/me/coins/partial-refund', {}],
     ]);

@@ -1,11 +1,6 @@
-import {
-  type CoinRefund,
-  formatDay,
-  formatNumber,
-  type PartialRefundDestination,
-  type PayMethod,
-} from '@fanmission/contracts';
+import { type CoinRefund, formatNumber, type PartialRefundDestination, type PayMethod } from '@fanmission/contracts';
 import type { TFunction } from 'i18next';
+import { formatDotDay } from '../../shared/format/date';
 import { withRo } from '../../shared/format/korean';
 import { bankLabel } from './components/bank-account-fields';
 
@@ -54,7 +49,7 @@ export function destinationLine(
   t: TFunction,
   language: string,
 ): string {
-  const dueOn = formatDay(refund.dueOn);
+  const dueOn = formatDotDay(refund.dueOn, language);
   const account = destinationAccount(refund.destination, language);
   if (account && refund.destination.kind === 'SPLIT') {
     const won = refund.parts.filter((part) => part.via === 'BANK_TRANSFER').reduce((sum, part) => sum + part.amount, 0);

@@ -18,12 +18,11 @@ import { invalidateCoinBalance, useCoinBalance } from '../../shared/api/coin-bal
 import { queryKeys } from '../../shared/api/query-keys';
 import { RouletteSeedPanel } from '../../shared/fairness/roulette-seed-panel';
 import { useSession } from '../../shared/session/session';
-import { formatDotDate } from '../../shared/format/date';
+import { formatMonthDayOf } from '../../shared/format/date';
 import { fetchPerformDueAt, openLuckyMission, rollLuckyMission } from './api/lucky';
 import { expectedCoinsPerWin } from './roulette-odds';
 
 /** `MM.DD` of an instant in Korea time: a deadline within the next days needs no year. */
-const formatMonthDay = (instant: string) => formatDotDate(instant).slice(5);
 
 /** How long the win or loss animation plays before the result shows. */
 export const ROULETTE_ANIMATION_MS = 1200;
@@ -142,7 +141,7 @@ export function LuckyRouletteDialog({ product, onClose }: { product: MissionProd
               </Typography>
               {missionId.current === null ? null : (
                 <Button component={RouterLink} to={`/mission-detail/${missionId.current}`} variant="contained">
-                  {dueAt ? t('lucky.myMissionUntil', { date: formatMonthDay(dueAt) }) : t('lucky.myMission')}
+                  {dueAt ? t('lucky.myMissionUntil', { date: formatMonthDayOf(dueAt) }) : t('lucky.myMission')}
                 </Button>
               )}
             </>

@@ -23,7 +23,7 @@ const START: { crop: Point; zoom: number; rotation: number } = { crop: { x: 0, y
 
 /**
  * The profile photo editor: pick an image, crop it at 9:16, rotate left/right, reset, apply or cancel
- * the crop, then confirm: `onConfirm` receives the cropped JPEG.
+ * the crop, then confirm: `onConfirm` receives the cropped JPEG (what the frame shows when the crop was not applied).
  */
 export function PhotoEditorDialog({
   open,
@@ -68,14 +68,26 @@ export function PhotoEditorDialog({
     setSource(URL.createObjectURL(file));
   };
 
-  const apply = async () => {
-    if (!source || !area) return;
+  /** The cut the frame shows now, or null (said) when it cannot be made. */
+  const cut = async (): Promise<Blob | null> => {
+    if (!source || !area) return null;
     try {
-      const blob = await cropImage(source, area, rotation);
-      setCropped({ blob, url: URL.createObjectURL(blob) });
+      return await cropImage(source, area, rotation);
     } catch (error) {
       void showAlert(t('creatorStudio.profile.failed', { error: String(error) }));
+      return null;
     }
+  };
+
+  const apply = async () => {
+    const blob = await cut();
+    if (blob) setCropped({ blob, url: URL.createObjectURL(blob) });
+  };
+
+  // Confirming without applying the crop first takes what the frame shows.
+  const confirm = async () => {
+    const blob = cropped?.blob ?? (await cut());
+    if (blob) onConfirm(blob);
   };
 
   return (
@@ -150,7 +162,7 @@ export function PhotoEditorDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('creatorStudio.photoEditor.cancel')}</Button>
-        <Button variant="contained" disabled={!cropped} onClick={() => cropped && onConfirm(cropped.blob)}>
+        <Button variant="contained" disabled={!cropped && !(source && area)} onClick={() => void confirm()}>
           {t('creatorStudio.photoEditor.confirm')}
         </Button>
       </DialogActions>

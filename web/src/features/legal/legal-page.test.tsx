@@ -59,7 +59,7 @@ describe('legal pages', () => {
         json({ current: { ...current, kind: 'privacy', body: '## 1. Data collected\n\nE-mail.' }, next: null }),
     });
     renderAt('/privacyTerms', <Route path="/privacyTerms" element={<PrivacyPolicyPage />} />);
-    expect(await screen.findByText('Version 1 · effective 2025.01.01')).toBeTruthy();
+    expect(await screen.findByText('Version 1 · effective Jan 1, 2025')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: t.legal.titles.privacy })).toBeTruthy();
     expect(screen.queryByText(/Upcoming change/)).toBeNull();
   });

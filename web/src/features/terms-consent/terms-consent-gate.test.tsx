@@ -58,7 +58,9 @@ describe('the terms consent dialog', () => {
       expect(within(dialog).getByRole('heading', { name: t.legal.titles.terms })).toBeTruthy();
       expect(dialog.textContent).toContain(version.summary);
       expect(dialog.textContent).toContain(
-        t.legal.consent.effective.replace('{{version}}', '2').replace('{{date}}', '2026.12.15'),
+        t.legal.consent.effective
+          .replace('{{version}}', '2')
+          .replace('{{date}}', { ko: '2026.12.15', en: 'Dec 15, 2026', ja: '2026/12/15' }[language]),
       );
       expect(dialog.textContent).not.toContain('새 약관의 본문입니다.');
       await user.click(within(dialog).getByRole('button', { name: t.legal.consent.fullText }));

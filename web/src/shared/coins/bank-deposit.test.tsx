@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // A bank-deposit request ends on where, how much and by when to pay, as the server answered it (the receiving account,
 // the exact amount in won, the deadline in Korea time); closing it shows the pending tab. In ko, en and ja.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BANK_DEPOSIT_INSTRUCTIONS as instructions } from '@fanmission/tests/support/web/bank-deposit';
+import { currentUser } from '@fanmission/tests/support/web/current-user';
 import { json, serve } from '@fanmission/tests/support/web/fake-api';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { CoinChargeDialog } from './coin-charge-dialog';
@@ -21,8 +22,8 @@ afterEach(() => {
 describe('a bank-deposit request', () => {
   test.each([
     ['ko', '100,000원', '2026.11.30 10:30 (한국 시간)까지'],
-    ['en', '₩100,000', '2026.11.30 10:30 (Korea time)'],
-    ['ja', '100,000ウォン', '2026.11.30 10:30（韓国時間）まで'],
+    ['en', '₩100,000', 'Nov 30, 2026, 10:30 AM KST'],
+    ['ja', '100,000ウォン', '2026/11/30 10:30（韓国時間）まで'],
   ] as const)('names the account, the amount and the deadline (%s)', async (language, amount, due) => {
     const t = await useLanguage(language);
     window.localStorage.setItem('UserId', '5');
@@ -89,6 +90,25 @@ describe('a bank-deposit request', () => {
     await user.click(screen.getByRole('radio', { name: t.coinCharge.cashReceiptPHONE }));
     expect((screen.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }) as HTMLInputElement).value).toBe(
       '010-1111-2222',
+    );
+  });
+
+  test('the depositor’s phone starts as the profile’s number, written 010-5555-7777, and 소득공제 takes it', async () => {
+    const t = await useLanguage('ko');
+    window.localStorage.setItem('UserId', '5');
+    serve({
+      'GET /api/v1/coin-items': () => json(items),
+      'GET /api/v1/users/me': () => json(currentUser({ id: 5, phone: '01055557777' })),
+    });
+    renderAt('/coin-history', <Route path="/coin-history" element={<CoinChargeDialog onClose={() => undefined} />} />);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: new RegExp(`^${t.coinCharge.itemLabel.replace('{{point}}', '1,000')}`) });
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.withoutbankbook }));
+    const phone = screen.getByRole('textbox', { name: t.coinCharge.depositorPhone }) as HTMLInputElement;
+    await waitFor(() => expect(phone.value).toBe('010-5555-7777'));
+    await user.click(screen.getByRole('radio', { name: t.coinCharge.cashReceiptPHONE }));
+    expect((screen.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }) as HTMLInputElement).value).toBe(
+      '010-5555-7777',
     );
   });
 });

@@ -1,10 +1,12 @@
 import { cashReceiptDigits, PG_BY_PAY_METHOD, type BankTransferCreated } from '@fanmission/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../alert/alert';
 import { ApiError } from '../api/client';
+import { useCurrentUser } from '../api/current-user';
 import { queryKeys } from '../api/query-keys';
+import { formatPhoneNumber } from '../format/phone';
 import { useSchemaForm } from '../forms/schema-form';
 import { typedNumber } from '../forms/validate';
 import { readSession } from '../session/session';
@@ -25,6 +27,13 @@ export function useCoinCharge(onClose: () => void, onBankRequested?: (requested:
   const [requested, setRequested] = useState<BankTransferCreated | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const items = useCashItems();
+  // The depositor's phone starts as the profile's number (a number already typed stays); 소득공제 then takes it too.
+  const profilePhone = useCurrentUser().data?.phone ?? null;
+  useEffect(() => {
+    if (profilePhone && !form.getValues('depositorPhone')) {
+      form.setValue('depositorPhone', formatPhoneNumber(profilePhone));
+    }
+  }, [profilePhone, form]);
 
   const send = async (form: ChargeForm) => {
     const session = readSession();

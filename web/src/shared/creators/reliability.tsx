@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
+import { unitAmount } from '../format/duration';
 
 /*
  * A creator's public reliability: the on-time rate and the median time to perform over the last 90 days,
@@ -45,10 +46,10 @@ export function useCreatorReliability(creatorId: number) {
 /** "6.5일", "1 day", "5 hours": the language's own words and plurals for the time (Intl's units). */
 function performTime(language: string, hours: number): string {
   const [amount, unit] =
-    hours >= 24 ? [Math.round((hours / 24) * 10) / 10, 'day'] : [Math.max(1, Math.round(hours)), 'hour'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 }).format(
-    amount,
-  );
+    hours >= 24
+      ? [Math.round((hours / 24) * 10) / 10, 'day' as const]
+      : [Math.max(1, Math.round(hours)), 'hour' as const];
+  return unitAmount(language, amount, unit, 1);
 }
 
 /**

@@ -100,7 +100,14 @@ describe('notification settings', () => {
       expect(update.topics).toContainEqual({ topic: 'MARKETING', push: true, mail: true });
       expect(update.topics?.map((choice) => choice.topic)).not.toContain('MISSION_REQUESTS');
       // The consent's day shown once given (2026-11-27 10:00 in Korea).
-      expect(screen.getByText(t.notificationSettings.consentedOn.replace('{{date}}', '2026.11.27'))).toBeTruthy();
+      expect(
+        screen.getByText(
+          t.notificationSettings.consentedOn.replace(
+            '{{date}}',
+            { ko: '2026.11.27', en: 'Nov 27, 2026', ja: '2026/11/27' }[language],
+          ),
+        ),
+      ).toBeTruthy();
       expect((channel('COMMENTS', 'mail') as HTMLInputElement).checked).toBe(false);
     },
   );

@@ -71,7 +71,10 @@ describe.each(['ko', 'en', 'ja'] as const)('a charge in the coin history (%s)', 
       />,
     );
     expect(screen.getByTestId('charge-withdrawn').textContent).toBe(
-      t.coinRefunds.withdrawnStatus.requested.replace('{{date}}', '2026.12.02'),
+      t.coinRefunds.withdrawnStatus.requested.replace(
+        '{{date}}',
+        { ko: '2026.12.02', en: 'Dec 2, 2026', ja: '2026/12/02' }[language],
+      ),
     );
     expect(screen.queryByText(t.coinRefunds.notWithdrawable)).toBeNull();
     view.unmount();

@@ -6,12 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { unitAmount } from '../../../shared/format/duration';
 import { useCreatorAvailability } from '../api/availability';
 
 /** "2일", "1 day", "5 hours": the language's own words for a median time, whole days from a day on. */
 export function responseTime(language: string, hours: number): string {
-  const [amount, unit] = hours >= 24 ? [Math.ceil(hours / 24), 'day'] : [Math.max(1, Math.ceil(hours)), 'hour'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(amount);
+  const [amount, unit] =
+    hours >= 24 ? [Math.ceil(hours / 24), 'day' as const] : [Math.max(1, Math.ceil(hours)), 'hour' as const];
+  return unitAmount(language, amount, unit);
 }
 
 /** "보통 2일 안에 수락 · 5일 안에 완료", or null while neither time has enough missions behind it. */

@@ -97,7 +97,11 @@ describe('past incomes: each statement’s payment state', () => {
             .find((row) => row.firstElementChild?.textContent === String(id))!,
         );
       expect(state(4).getByText(t.income.status.UNPAID)).toBeTruthy();
-      expect(state(3).getByText(t.income.overdue.replace('{{date}}', '2026.10.12'))).toBeTruthy();
+      expect(
+        state(3).getByText(
+          t.income.overdue.replace('{{date}}', { ko: '2026.10.12', en: 'Oct 12, 2026', ja: '2026/10/12' }[language]),
+        ),
+      ).toBeTruthy();
       expect(state(3).queryByText(t.income.status.UNPAID)).toBeNull();
       expect(state(2).getByText(t.income.status.PAID)).toBeTruthy();
       expect(state(1).getByText(t.income.status.CARRIED_OVER)).toBeTruthy();
@@ -107,7 +111,7 @@ describe('past incomes: each statement’s payment state', () => {
       expect(state(2).queryByText(paysTo)).toBeNull();
       // A paid statement says when and to which account it was paid.
       const paidTo = t.income.paidTo
-        .replace('{{date}}', '09.09')
+        .replace('{{date}}', { ko: '09.09', en: 'Sep 9', ja: '09/09' }[language])
         .replace('{{bank}}', 'KB국민은행')
         .replace('{{account}}', '****1111');
       expect(state(2).getByText(paidTo)).toBeTruthy();

@@ -13,7 +13,7 @@ import { showAlert } from '../../../shared/alert/alert';
 import { PageNumbers } from '../../../shared/ui/list-states';
 import { downloadStatement, useStatements } from '../api/income';
 import { RowsTable } from '../../../shared/ui/rows-table';
-import { formatDotDay } from '../../../shared/format/date';
+import { formatDotDay, formatMonthDay } from '../../../shared/format/date';
 import Typography from '@mui/material/Typography';
 
 /** A payable statement still unpaid after its due date (Korea time): the creator sees it delayed, not scheduled. */
@@ -115,7 +115,7 @@ export function PastTab() {
               {statement.paid && statement.paidOn && statement.payTo && (
                 <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
                   {t('income.paidTo', {
-                    date: formatDotDay(statement.paidOn).slice(5),
+                    date: formatMonthDay(statement.paidOn),
                     bank: statement.payTo.bankName,
                     account: statement.payTo.bankAccountNumber,
                   })}

@@ -548,7 +548,7 @@ export const en: Messages = {
     holder: 'Account holder',
     amount: 'Amount',
     due: 'Pay by',
-    dueValue: '{{date}} (Korea time)',
+    dueValue: '{{date}}',
     exactAmount:
       'Pay the exact amount under the depositor name you gave. Deposits made on weekdays 10:00 to 19:00 are credited within 2 hours.',
     seePending: 'You can see this again any time under the pending tab.',

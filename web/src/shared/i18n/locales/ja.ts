@@ -554,7 +554,7 @@ export const ja: Messages = {
     holder: '口座名義',
     amount: '振込金額',
     due: '振込期限',
-    dueValue: '{{date}}（韓国時間）まで',
+    dueValue: '{{date}}まで',
     exactAmount:
       'お申し込みの振込名義で、正確な金額をお振り込みください。平日10:00〜19:00のお振り込みは2時間以内にチャージされます。',
     seePending: '入金待ちタブでいつでも確認できます。',
