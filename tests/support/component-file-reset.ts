@@ -1,6 +1,6 @@
 // Setup file of the `components` project, run before each test file. The project's files share one worker's module
 // graph and jsdom (vitest.config.ts, `isolate: false`): what one file left in the page, its storage, cookies, address,
-// timers, stubbed globals or open alerts must not reach the next one, which starts as a fresh page would.
+// timers, stubbed or replaced globals or open alerts must not reach the next one, which starts as a fresh page would.
 //
 // Resetting is not enough on its own: work a file left running (a timer, a request in flight, a listener, a component
 // still mounted) acts later, inside another file's test (a navigation that lands in the next file's router). So after
@@ -55,13 +55,14 @@ afterAll(() => {
         throw new Error(
           `this file left behind what would act in the next file: ${leftovers.join('; ')}. ` +
             'Unmount what it rendered (cleanup after each test), clear its timers, await or abort its requests, ' +
-            'close its dialogs and clear the storage and address it set.',
+            'close its dialogs, clear the storage and address it set and put back the globals it replaced.',
         );
       }
     }
   } finally {
     closeAllAlerts();
     freshPage();
+    tracking?.restoreGlobals();
     tracking?.forgetAll();
   }
 });

@@ -23,6 +23,45 @@ export interface LeftoverTracking {
   readonly timers: Map<unknown, Tracked>;
   readonly requests: Set<Tracked>;
   readonly listeners: Map<string, Tracked>;
+  /** The window's and the navigator's values a file replaced (by assignment or `defineProperty`) and left replaced. */
+  replacedGlobals(): string[];
+  /** Puts back what `replacedGlobals` names, as the file found it. */
+  restoreGlobals(): void;
+}
+
+/**
+ * The browser functions files replace to play a device (a screen width, an installed app, a network): one left
+ * replaced answers for the next file (a `matchMedia` saying every query matches makes the page an installed app).
+ */
+const REPLACEABLE_GLOBALS = [
+  'matchMedia',
+  'fetch',
+  'IntersectionObserver',
+  'ResizeObserver',
+  'scrollTo',
+  'open',
+  'Notification',
+  'EventSource',
+] as const;
+
+/** Replaced by a library on every use (user-event's clipboard stub at each `setup()`): put back, not named. */
+const LIBRARY_REPLACED_GLOBALS = new Set(['navigator.clipboard']);
+
+type GlobalsSnapshot = Map<string, unknown>;
+
+function snapshotGlobals(): GlobalsSnapshot {
+  const snapshot: GlobalsSnapshot = new Map();
+  const page = window as unknown as Record<string, unknown>;
+  for (const name of REPLACEABLE_GLOBALS) snapshot.set(`window.${name}`, page[name]);
+  const device = navigator as unknown as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(navigator)) snapshot.set(`navigator.${name}`, device[name]);
+  return snapshot;
+}
+
+function replacedSince(start: GlobalsSnapshot): string[] {
+  const now = snapshotGlobals();
+  const names = new Set([...start.keys(), ...now.keys()]);
+  return [...names].filter((name) => start.get(name) !== now.get(name));
 }
 
 const TRACKING = Symbol.for('fanmission.componentLeftovers');
@@ -185,12 +224,30 @@ export function installLeftoverTracking(): LeftoverTracking {
     };
   }
 
+  let globalsAtStart = snapshotGlobals();
   const created: LeftoverTracking = {
     timers,
     requests,
     listeners,
     startFile() {
       created.forgetAll();
+      globalsAtStart = snapshotGlobals();
+    },
+    replacedGlobals() {
+      return replacedSince(globalsAtStart);
+    },
+    restoreGlobals() {
+      for (const name of replacedSince(globalsAtStart)) {
+        const [owner, property] = name.split('.') as ['window' | 'navigator', string];
+        const target = owner === 'window' ? window : navigator;
+        if (globalsAtStart.has(name))
+          Object.defineProperty(target, property, {
+            value: globalsAtStart.get(name),
+            configurable: true,
+            writable: true,
+          });
+        else Reflect.deleteProperty(target, property);
+      }
     },
     forgetAll() {
       timers.clear();
@@ -251,5 +308,8 @@ export function leftoversOf(tracking: LeftoverTracking): string[] {
   }
   const address = window.location.pathname + window.location.search;
   if (address !== '/') found.push(`the address ${address}`);
+  for (const name of tracking.replacedGlobals()) {
+    if (!LIBRARY_REPLACED_GLOBALS.has(name)) found.push(`${name} replaced`);
+  }
   return found;
 }

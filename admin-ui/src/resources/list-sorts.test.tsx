@@ -13,7 +13,7 @@ import {
   type DataProvider,
   type GetListParams,
 } from 'react-admin';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
 import { ApprovalList } from './approvals';
@@ -133,6 +133,11 @@ function renderList(resource: AdminListResource, store = memoryStore()) {
   );
   return { ...view, getList };
 }
+
+const originalMatchMedia = window.matchMedia;
+afterAll(() => {
+  window.matchMedia = originalMatchMedia;
+});
 
 beforeAll(() => {
   // A wide screen (1280 px): every list shows all its columns (useWideConsole), as a table (usePhoneConsole).
