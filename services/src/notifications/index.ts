@@ -3,12 +3,7 @@ export { createNotificationsConsumer, notificationConsumer, notificationsConsume
 export { notificationRoutes } from './routes';
 export { notificationText, notificationTextParams } from './service';
 export { type NotificationsTables } from './table';
-export {
-  type MemberNoticeLimits,
-  type NotificationDraft,
-  notifyCoinRefundPaid,
-  reachesSomeone,
-} from './write';
+export { type MemberNoticeLimits, type NotificationDraft, notifyCoinRefundPaid, reachesSomeone } from './write';
 export {
   createNotificationMailConsumer,
   DEFAULT_NOTICE_MAIL_LIMITS,

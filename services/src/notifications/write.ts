@@ -185,7 +185,9 @@ async function joinGroup(
   group: { id: number; group_count: number; mission_id: number | null; event_id: string; grouped_event_ids: string[] },
 ): Promise<void> {
   const about =
-    group.mission_id === notification.missionId ? notification : { ...notification, missionId: null, missionCommentId: undefined };
+    group.mission_id === notification.missionId
+      ? notification
+      : { ...notification, missionId: null, missionCommentId: undefined };
   const joined = await trx
     .insertInto('notifications')
     .values({
@@ -195,7 +197,11 @@ async function joinGroup(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable('push_deliveries').set({ notification_id: joined.id }).where('notification_id', '=', group.id).execute();
+  await trx
+    .updateTable('push_deliveries')
+    .set({ notification_id: joined.id })
+    .where('notification_id', '=', group.id)
+    .execute();
   await trx.deleteFrom('notifications').where('id', '=', group.id).execute();
 }
 

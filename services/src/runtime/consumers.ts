@@ -45,7 +45,9 @@ export function runtimeConsumers(
   return [
     // The in-app notifications with the configured limits of member notices, when given.
     ...EVENT_CONSUMERS.map((consumer) =>
-      consumer === notificationsConsumer && memberNoticeLimits ? createNotificationsConsumer(memberNoticeLimits) : consumer,
+      consumer === notificationsConsumer && memberNoticeLimits
+        ? createNotificationsConsumer(memberNoticeLimits)
+        : consumer,
     ),
     createReviewMailConsumer(deps),
     createPayoutAccountMailConsumer(deps),
