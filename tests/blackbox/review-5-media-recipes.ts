@@ -2,8 +2,9 @@
  * Media, live stream and message abuse recipes once reproduced over HTTP, replayed against a running product (`npm start`
  * on a fresh demo world) with members it signs up itself:
  *
- *   node --import tsx tests/blackbox/review-5-media-recipes.ts [base URL, default http://127.0.0.1:8080]
+ *   node --import tsx tests/blackbox/review-5-media-recipes.ts [base URL, default http://localhost:8080]
  *
+ * The base URL is the product's PUBLIC_URL (a sign-up's return address must be on it).
  * Each recipe prints one line per check: what the product answered, and `ok` when that is what the rule says (`FAIL`
  * otherwise). An "mp3" whose tag hides a playlist naming another member's media file yields nothing of that file, and a
  * live playlist is refused before it holds the media queue; a live notification stream ends within a second of its
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { Checks, mailedCode, Session, signUpMember, type Answer } from './console-http';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:8080';
+const base = process.argv[2] ?? 'http://localhost:8080';
 const PASSWORD = 'fanmission1';
 const run = Date.now();
 const checks = new Checks();
@@ -309,8 +310,9 @@ async function tusQuery(): Promise<void> {
   const a = await signUpMember(base, `review5-l1-a-${run}@example.test`, PASSWORD);
   const b = await signUpMember(base, `review5-l1-b-${run}@example.test`, PASSWORD);
   const [tokenA, tokenB] = [await tokenOf(a.email), await tokenOf(b.email)];
-  const red = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
-    .png()
+  // Two sizes, so that an answer's length tells whose upload it is about.
+  const red = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#ff0000' } })
+    .png({ compressionLevel: 0 })
     .toBuffer();
   const blue = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0000ff' } })
     .png()
@@ -318,11 +320,14 @@ async function tusQuery(): Promise<void> {
   const theirs = await createUpload(tokenA, red.length, 'red.png', 'image/png');
   const mine = await createUpload(tokenB, blue.length, 'blue.png', 'image/png');
   const direct = await tus(tokenB, 'HEAD', `/${theirs}`);
+  // The id is the path's: the query's is never acted on (answered 404, or about the caller's own upload).
   const tricked = await tus(tokenB, 'HEAD', `/${mine}?x=/${theirs}`);
+  const trickedLength = tricked.headers.get('upload-length');
   check(
-    `L1 B reads A's upload: by its id ${direct.status}, by the query trick ${tricked.status} (length ${tricked.headers.get('upload-length')})`,
-    direct.status === 404 && tricked.status === 404,
-    { direct: direct.status, tricked: tricked.status },
+    `L1 B reads A's upload (${red.length} bytes): by its id ${direct.status}, by the query trick ${tricked.status}` +
+      ` (length ${trickedLength}: ${trickedLength === String(blue.length) ? "B's own" : trickedLength === String(red.length) ? "A's" : 'none'})`,
+    direct.status === 404 && (tricked.status === 404 || trickedLength === String(blue.length)),
+    { direct: direct.status, tricked: tricked.status, trickedLength },
   );
   const patched = await tus(
     tokenB,
@@ -331,11 +336,20 @@ async function tusQuery(): Promise<void> {
     { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
     blue,
   );
+  const fileId = patched.headers.get('upload-file-id');
+  // Whose file the PATCH completed: its owner reads it (200), anybody else may not.
+  const [byB, byA] = fileId
+    ? [
+        (await b.call('GET', `/api/v1/files/s3/${fileId}`)).status,
+        (await a.call('GET', `/api/v1/files/s3/${fileId}`)).status,
+      ]
+    : [0, 0];
   const theirsNow = await tus(tokenA, 'HEAD', `/${theirs}`);
   check(
-    `L1 B completes with the query trick: ${patched.status}; A's upload still at offset ${theirsNow.headers.get('upload-offset')}`,
-    patched.status === 404 && theirsNow.headers.get('upload-offset') === '0',
-    { patched: patched.status, offset: theirsNow.headers.get('upload-offset') },
+    `L1 B completes with the query trick: ${patched.status}${fileId ? ` (file ${fileId}: B ${byB}, A ${byA})` : ''};` +
+      ` A's upload still at offset ${theirsNow.headers.get('upload-offset')}`,
+    (patched.status === 404 || (byB === 200 && byA !== 200)) && theirsNow.headers.get('upload-offset') === '0',
+    { patched: patched.status, fileId, byB, byA, offset: theirsNow.headers.get('upload-offset') },
   );
 }
 
