@@ -104,6 +104,8 @@ export const notificationSchema = z
     termsKind: termsKindSchema.optional(),
     /** Opened by the reader, or reached by his "mark all as read". */
     read: z.boolean(),
+    /** Comments or replies grouped in this one row ("3 new replies"); absent when it is one notice. */
+    count: z.number().int().min(2).optional(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;

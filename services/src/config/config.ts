@@ -285,6 +285,8 @@ export const configSchema = z
     // Mails of comment and reply notices per hour: to one recipient, and caused by one sender (the rest are grouped).
     NOTICE_MAILS_PER_RECIPIENT_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
     NOTICE_MAILS_PER_SENDER_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+    NOTICES_PER_RECIPIENT_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(20),
+    NOTICES_PER_SENDER_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
     // Codes sent by SMS to confirm a mobile number per 24 hours: to one member, and to one number (whoever asks).
     PHONE_CODES_PER_MEMBER_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(1).default(5),
     PHONE_CODES_PER_NUMBER_PER_DAY: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),

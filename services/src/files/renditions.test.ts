@@ -385,6 +385,18 @@ describe('the renditions of uploaded media', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 
+  it('refuses a video larger than the limits before decoding it, and tells its uploader which limits in three languages', async () => {
+    const clip = phoneClip('wide.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '8208x16', 0.2);
+    const uploaded = await upload(clip);
+    await drain();
+    expect(await fileState(uploaded.id, 'ko')).toMatchObject({
+      processing: 'FAILED',
+      processingFailure: expect.stringMatching(/허용된 범위.*8192픽셀/),
+    });
+    expect((await fileState(uploaded.id, 'en')).processingFailure).toMatch(/beyond the limits.*8192 px/);
+    expect((await fileState(uploaded.id, 'ja')).processingFailure).toMatch(/上限.*8192ピクセル/);
+  });
+
   it('fails a video whose frames are larger than the single-allocation ceiling at once, says why in three languages', async () => {
     const clip = phoneClip('alloc.mp4', ['-c:v', 'libx264', '-preset', 'ultrafast'], '1920x1080');
     const uploaded = await upload(clip);

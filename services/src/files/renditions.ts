@@ -142,11 +142,16 @@ async function probeSource(tools: MediaTools, source: string, demuxer: string): 
   }
 }
 
+/** How the failure reason of a source refused by the limits starts: its uploader is told the limits (routes.ts). */
+export const MEDIA_LIMIT_FAILURE = 'beyond the limits:';
+
+const beyondLimits = (reason: string) => new UnconvertibleMediaError(`${MEDIA_LIMIT_FAILURE} ${reason}`);
+
 /** Refuses a source beyond MEDIA_LIMITS, before ffmpeg decodes any of it. */
 function refuseBeyondLimits(source: ProbedMedia, maxSeconds: number, what: string): void {
-  if (source.durationSeconds === null) throw new UnconvertibleMediaError(`the ${what} does not say how long it is`);
+  if (source.durationSeconds === null) throw beyondLimits(`the ${what} does not say how long it is`);
   if (source.durationSeconds > maxSeconds) {
-    throw new UnconvertibleMediaError(
+    throw beyondLimits(
       `the ${what} is ${Math.round(source.durationSeconds)} s long, longer than the ${maxSeconds} s allowed`,
     );
   }
@@ -154,16 +159,16 @@ function refuseBeyondLimits(source: ProbedMedia, maxSeconds: number, what: strin
   if (!video) return;
   const { width, height } = video;
   if (width === null || height === null || width <= 0 || height <= 0) {
-    throw new UnconvertibleMediaError('the video does not say its picture size');
+    throw beyondLimits('the video does not say its picture size');
   }
   if (Math.max(width, height) > MEDIA_LIMITS.maxSidePixels || width * height > MEDIA_LIMITS.maxPixels) {
-    throw new UnconvertibleMediaError(
+    throw beyondLimits(
       `the video's picture of ${width}x${height} is larger than ${MEDIA_LIMITS.maxSidePixels} px on a side or ` +
         `${MEDIA_LIMITS.maxPixels} pixels`,
     );
   }
   if (source.frameRate !== null && source.frameRate > MEDIA_LIMITS.maxFrameRate) {
-    throw new UnconvertibleMediaError(
+    throw beyondLimits(
       `the video has ${Math.round(source.frameRate)} frames a second, more than ${MEDIA_LIMITS.maxFrameRate}`,
     );
   }

@@ -8,6 +8,7 @@ import { privateFileEntry, processingOf } from './file-entry';
 import { closeConnectionOnFailure, multipartFileBody, readFilePart, streamedBodyValidator } from './multipart';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota, withinUploadQuota } from './quota';
 import { MEMORY_CEILING_FAILURE } from './media-probe';
+import { MEDIA_LIMIT_FAILURE, MEDIA_LIMITS } from './renditions';
 import { findFileById } from './repository';
 import * as files from './service';
 import type { StorageDriver } from './storage-driver';
@@ -31,16 +32,28 @@ export function uploadedFile(app: FastifyInstance, request: FastifyRequest | nul
     sizeBytes: row.size_bytes,
     durationSeconds: row.duration_seconds,
     processing: processingOf(row),
-    processingFailure:
-      row.processing_status === 'failed'
-        ? translate(
-            request?.language ?? 'ko',
-            row.processing_error?.startsWith(MEMORY_CEILING_FAILURE)
-              ? 'files.processingFailedMemory'
-              : 'files.processingFailed',
-          )
-        : null,
+    processingFailure: row.processing_status === 'failed' ? processingFailure(app, request, row) : null,
   };
+}
+
+/** Why a file failed, in the caller's language: beyond the limits (which ones), past the memory ceiling, or unreadable. */
+function processingFailure(app: FastifyInstance, request: FastifyRequest | null, row: FileRow): string {
+  const language = request?.language ?? 'ko';
+  const reason = row.processing_error ?? '';
+  if (reason.startsWith(MEDIA_LIMIT_FAILURE)) {
+    // As strings: the numbers are written as they are, without a thousands separator.
+    return translate(language, 'files.processingFailedLimits', {
+      videoMinutes: String(Math.floor(app.config.MEDIA_MAX_VIDEO_SECONDS / 60)),
+      audioMinutes: String(Math.floor(app.config.MEDIA_MAX_AUDIO_SECONDS / 60)),
+      side: String(MEDIA_LIMITS.maxSidePixels),
+      megapixels: String(MEDIA_LIMITS.maxPixels / 1_000_000),
+      frameRate: String(MEDIA_LIMITS.maxFrameRate),
+    });
+  }
+  return translate(
+    language,
+    reason.startsWith(MEMORY_CEILING_FAILURE) ? 'files.processingFailedMemory' : 'files.processingFailed',
+  );
 }
 
 export async function fileRoutes(app: FastifyInstance, options: FileRoutesOptions) {

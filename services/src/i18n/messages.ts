@@ -193,6 +193,11 @@ const coreCatalog = {
     en: 'This file could not be converted into a playable format. Please upload it again in another format.',
     ja: 'このファイルを再生できる形式に変換できませんでした。別の形式で再度アップロードしてください。',
   },
+  'files.processingFailedLimits': {
+    ko: '이 파일은 허용된 범위(영상 {videoMinutes}분·음성 {audioMinutes}분 이하, 한 변 {side}픽셀·{megapixels}메가픽셀 이하, 초당 {frameRate}프레임 이하)를 넘거나 길이를 알 수 없어 변환하지 않았습니다. 줄여서 다시 올려 주세요.',
+    en: 'This file is beyond the limits (video up to {videoMinutes} minutes, audio up to {audioMinutes} minutes, at most {side} px on a side and {megapixels} megapixels, at most {frameRate} frames a second) or does not say how long it is, so it was not converted. Please upload a smaller one.',
+    ja: 'このファイルは上限(動画{videoMinutes}分・音声{audioMinutes}分まで、一辺{side}ピクセル・{megapixels}メガピクセルまで、毎秒{frameRate}フレームまで)を超えているか、長さが分からないため変換しませんでした。小さくして再度アップロードしてください。',
+  },
   'files.processingFailedMemory': {
     ko: '이 파일은 변환하는 데 허용된 것보다 많은 메모리가 필요해 처리하지 않았습니다. 해상도를 낮추거나 다른 형식으로 다시 올려 주세요.',
     en: 'This file needed more memory to convert than is allowed, so it was not processed. Please upload it again at a lower resolution or in another format.',

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db';
 import { defineConsumer, type EventConsumer } from '../outbox';
 import { moneyNotification } from './money';
-import { creatorParty, fanParty, notify, type NotificationDraft } from './write';
+import { createNotify, creatorParty, fanParty, type MemberNoticeLimits, notify, type NotificationDraft } from './write';
 
 const DEADLINE_KINDS = {
   DECISION: 'MISSION_DECISION_DUE_SOON',
@@ -266,5 +266,9 @@ export const notificationConsumer = (
   options: Pick<EventConsumer, 'eventsPerTransaction'> = {},
 ): EventConsumer => defineConsumer(name, notificationHandlers(deliver), { ...options, concerns: mayNotify });
 
-/** The notifications in the app (and their push messages). */
+/** The notifications in the app (and their push messages), member notices under the default limits. */
 export const notificationsConsumer = notificationConsumer('notifications', notify);
+
+/** The notifications in the app with the member notice limits of the configuration (the same consumer, by name). */
+export const createNotificationsConsumer = (limits: MemberNoticeLimits): EventConsumer =>
+  notificationConsumer('notifications', createNotify(limits));

@@ -13,13 +13,10 @@ import { eventMessageId, renderMail, type MailDependencies } from '../mail';
 import type { EventConsumer } from '../outbox';
 import { notificationConsumer } from './consumer';
 import { notificationText } from './service';
-import { type NotificationDraft, reachesSomeone } from './write';
+import { MEMBER_NOTICE_KINDS, type NotificationDraft, reachesSomeone } from './write';
 
 /** The consumer's name: its checkpoint, its processed ids and its Kafka consumer group. */
 export const NOTIFICATION_MAIL_CONSUMER = 'notification-mail';
-
-/** The notices one member causes another, whose mails are limited per sender and recipient and then grouped. */
-export const MEMBER_NOTICE_KINDS: ReadonlySet<NotificationKind> = new Set(['MISSION_COMMENTED', 'COMMENT_REPLIED']);
 
 /**
  * The answer to the member's own objection to his login block, which its page promised: mailed even when he turned

@@ -64,7 +64,12 @@ export function toNotification(
   return {
     id: row.id,
     kind: row.kind,
-    content: row.commentHidden ? hiddenCommentText(language, row) : notificationText(language, row.kind, row.params),
+    content:
+      row.group_count > 1
+        ? groupedText(language, row.kind, row.group_count)
+        : row.commentHidden
+          ? hiddenCommentText(language, row)
+          : notificationText(language, row.kind, row.params),
     created: row.created_at.toISOString(),
     thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
     image,
@@ -75,7 +80,15 @@ export function toNotification(
         ? null
         : { id: row.mission_comment_id, missionId: row.mission_id },
     read: row.read_at !== null || row.id <= readUpTo,
+    ...(row.group_count > 1 && { count: row.group_count }),
   };
+}
+
+/** A row that groups member notices: how many, never whose words ("내 댓글에 새 답글 3개가 달렸습니다."). */
+function groupedText(language: Language, kind: NotificationKind, count: number): string {
+  return translate(language, `notification.grouped.${kind === 'COMMENT_REPLIED' ? kind : 'MISSION_COMMENTED'}`, {
+    count,
+  });
 }
 
 /** The kinds whose words (the creator's, the operator's) follow the text, quoted. */

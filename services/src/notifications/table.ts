@@ -16,6 +16,10 @@ export interface NotificationsTable {
   created_at: Date;
   /** When the reader opened this one notification; null: unread unless "mark all as read" reached it. */
   read_at: ColumnType<Date | null, never, Date | null>;
+  /** How many notices one member caused another this row stands for ("3 new replies"); 1 for every other kind. */
+  group_count: Generated<number>;
+  /** The events of the notices a grouped row took in besides its own `event_id` (one applied again is not counted). */
+  grouped_event_ids: Generated<string[]>;
 }
 
 /** What a member has seen and read of his notifications (migration 0460). */
@@ -75,6 +79,8 @@ export const NOTIFICATION_COLUMNS = [
   'event_id',
   'created_at',
   'read_at',
+  'group_count',
+  'grouped_event_ids',
 ] as const satisfies readonly (keyof NotificationsTable)[];
 // A column of NotificationsTable that NOTIFICATION_COLUMNS leaves out makes this `true`, which `false` does not accept.
 const notificationColumnsComplete: Exclude<

@@ -6,7 +6,13 @@ import {
   type ReviewMailDependencies,
 } from '../creators';
 import { settlementFeedConsumer } from '../income';
-import { createNotificationMailConsumer, type NoticeMailLimits, notificationsConsumer } from '../notifications';
+import {
+  createNotificationMailConsumer,
+  createNotificationsConsumer,
+  type MemberNoticeLimits,
+  type NoticeMailLimits,
+  notificationsConsumer,
+} from '../notifications';
 import { createBankDepositMailConsumer } from '../payments';
 import type { EventConsumer } from '../outbox';
 import { creatorReliabilityConsumer } from '../trust';
@@ -29,10 +35,20 @@ export const EVENT_CONSUMERS: readonly EventConsumer[] = [
  * nothing, for tests and tools.
  */
 export function runtimeConsumers(
-  deps: ReviewMailDependencies & { alimtalk?: AlimtalkProvider | null; noticeMailLimits?: NoticeMailLimits },
+  deps: ReviewMailDependencies & {
+    alimtalk?: AlimtalkProvider | null;
+    noticeMailLimits?: NoticeMailLimits;
+    memberNoticeLimits?: MemberNoticeLimits;
+  },
 ): readonly EventConsumer[] {
+  const { memberNoticeLimits } = deps;
   return [
-    ...EVENT_CONSUMERS,
+    // The in-app notifications with the configured limits of member notices, when given.
+    ...EVENT_CONSUMERS.map((consumer) =>
+      consumer === notificationsConsumer && memberNoticeLimits
+        ? createNotificationsConsumer(memberNoticeLimits)
+        : consumer,
+    ),
     createReviewMailConsumer(deps),
     createPayoutAccountMailConsumer(deps),
     createBankDepositMailConsumer(deps),

@@ -98,6 +98,10 @@ export async function startFanmission(options: {
         perRecipientPerHour: config.NOTICE_MAILS_PER_RECIPIENT_PER_HOUR,
         perSenderPerHour: config.NOTICE_MAILS_PER_SENDER_PER_HOUR,
       },
+      memberNoticeLimits: {
+        perRecipientPerHour: config.NOTICES_PER_RECIPIENT_PER_HOUR,
+        perSenderPerHour: config.NOTICES_PER_SENDER_PER_HOUR,
+      },
     });
 
     // One process runs the API and the worker (`all`): the API's client shares the worker's connection, so its

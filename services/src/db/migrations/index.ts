@@ -117,6 +117,7 @@ import * as m0690 from './0690_transfer_batches';
 import * as m0700 from './0700_phone_confirmation';
 import * as m0730 from './0730_lucky_roll_one_statement';
 import * as m0750 from './0750_product_review_summaries';
+import * as m0770 from './0770_grouped_member_notices';
 import * as m0780 from './0780_tag_translations';
 
 /** Every migration, in order. A static list keeps migrations working under tsx, vitest and bundlers alike. */
@@ -239,5 +240,6 @@ export const migrations: Record<string, Migration> = {
   '0700_phone_confirmation': m0700,
   '0730_lucky_roll_one_statement': m0730,
   '0750_product_review_summaries': m0750,
+  '0770_grouped_member_notices': m0770,
   '0780_tag_translations': m0780,
 };

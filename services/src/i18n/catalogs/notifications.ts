@@ -132,6 +132,17 @@ export const eventsMessages = {
     en: '{actor} commented on the mission: {excerpt}',
     ja: '{actor}さんがミッションにコメントしました: {excerpt}',
   },
+  // Comments or replies grouped in one row: how many, never whose words.
+  'notification.grouped.MISSION_COMMENTED': {
+    ko: '미션에 새 댓글 {count}개가 달렸습니다.',
+    en: '{count} new comments on your mission.',
+    ja: 'ミッションに新しいコメントが{count}件あります。',
+  },
+  'notification.grouped.COMMENT_REPLIED': {
+    ko: '내 댓글에 새 답글 {count}개가 달렸습니다.',
+    en: '{count} new replies to your comments.',
+    ja: 'あなたのコメントに新しい返信が{count}件あります。',
+  },
   // A comment the operators hid (or its reports hid) since: the notification no longer repeats its words.
   'notification.hidden.MISSION_COMMENTED': {
     ko: '{actor}님이 미션에 댓글을 남겼습니다. (운영 정책에 따라 숨겨진 댓글입니다)',

@@ -1,6 +1,7 @@
 import { notificationPath, type Notification } from '@fanmission/contracts';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -46,7 +47,8 @@ export function notificationPicture(notification: Pick<Notification, 'thumbnail'
 /**
  * `/notifications`: thumbnail 15 %, content 65 %, created 20 %; paging only above one page. Opening it marks what it
  * shows seen (the header's count drops); a notification that arrives meanwhile appears without a reload. Unread rows
- * stand out until opened or "mark all as read".
+ * stand out until opened or "mark all as read". A row that groups comments or replies ("3 new replies") carries their
+ * count on its picture.
  */
 export function NotificationsPage() {
   const { t } = useTranslation();
@@ -138,13 +140,29 @@ export function NotificationsPage() {
                     }}
                   >
                     <TableCell>
-                      <Avatar
-                        src={picture ?? undefined}
-                        alt={picture ? '' : t('notifications.placeholder')}
-                        sx={{ width: 50, height: 50, bgcolor: '#f1e6ea', color: '#b57a8c' }}
+                      <Badge
+                        badgeContent={row.count}
+                        invisible={row.count === undefined}
+                        color="primary"
+                        max={99}
+                        overlap="circular"
+                        data-count={row.count}
+                        slotProps={{
+                          badge: {
+                            'aria-hidden': false,
+                            'aria-label': t('notifications.grouped', { count: row.count ?? 1 }),
+                            role: 'img',
+                          },
+                        }}
                       >
-                        <NotificationsNoneOutlined />
-                      </Avatar>
+                        <Avatar
+                          src={picture ?? undefined}
+                          alt={picture ? '' : t('notifications.placeholder')}
+                          sx={{ width: 50, height: 50, bgcolor: '#f1e6ea', color: '#b57a8c' }}
+                        >
+                          <NotificationsNoneOutlined />
+                        </Avatar>
+                      </Badge>
                     </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: row.read ? 400 : 700 }}>
                       {row.read ? null : <span className="visually-hidden">{t('notifications.unread')}: </span>}

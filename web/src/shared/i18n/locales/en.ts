@@ -394,6 +394,7 @@ export const en: Messages = {
     unread: 'Unread',
     markAllRead: 'Mark all as read',
     newArrived: 'A new notification arrived.',
+    grouped: '{{count}} notices in one',
   },
   missionDetail: {
     contentHidden:

@@ -399,6 +399,7 @@ export const ja: Messages = {
     unread: '未読',
     markAllRead: 'すべて既読にする',
     newArrived: '新しいお知らせが届きました。',
+    grouped: '{{count}}件のお知らせをまとめて表示',
   },
   missionDetail: {
     contentHidden:

@@ -396,6 +396,7 @@ export const ko = {
     unread: '읽지 않음',
     markAllRead: '모두 읽음으로 표시',
     newArrived: '새 알림이 도착했습니다.',
+    grouped: '알림 {{count}}개를 묶어 보여 줍니다',
   },
   missionDetail: {
     contentHidden:
