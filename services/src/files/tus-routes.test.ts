@@ -314,7 +314,7 @@ describe('resumable uploads (tus 1.0)', () => {
     });
   });
 
-  it('takes the upload id from the path only: a query naming someone else’s upload reaches the caller’s own', async () => {
+  it('takes the upload id from the path only: an upload address with a query, naming someone else’s upload, is not found', async () => {
     const theirs = mp4(30_000);
     const theirLocation = await created({ length: theirs.length });
     const theirId = theirLocation.split('/').pop()!;
@@ -322,15 +322,14 @@ describe('resumable uploads (tus 1.0)', () => {
     const myLocation = await created({ length: mine.length, authorization: stranger.authorization });
     const crafted = `${myLocation}?x=/${theirId}`;
 
-    const status = await head(crafted, first, stranger.authorization);
-    expect(status.headers['upload-length']).toBe(String(mine.length));
+    expect((await head(crafted, first, stranger.authorization)).statusCode).toBe(404);
     const written = await patch(crafted, 0, theirs.subarray(0, 16 * 1024), first, stranger.authorization);
-    expect(written.statusCode, written.body).toBe(204);
-    // The uploader's upload is untouched; the bytes went to the caller's own.
+    expect(written.statusCode, written.body).toBe(404);
+    // Neither upload moved.
     const untouched = await head(theirLocation);
     expect(untouched.headers['upload-offset']).toBe('0');
     expect(untouched.headers['upload-length']).toBe(String(theirs.length));
-    expect((await head(myLocation, first, stranger.authorization)).headers['upload-offset']).toBe(String(16 * 1024));
+    expect((await head(myLocation, first, stranger.authorization)).headers['upload-offset']).toBe('0');
     for (const [location, authorization] of [
       [theirLocation, uploader.authorization],
       [myLocation, stranger.authorization],
