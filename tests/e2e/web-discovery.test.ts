@@ -479,7 +479,7 @@ describe('web app: discovery', () => {
         wonOnce = true;
         await dialog.getByText('You won! Wink').waitFor();
         // The win leads to the won mission, with its perform deadline.
-        await dialog.getByRole('link', { name: /^See my mission \(due \d{2}\.\d{2}\)$/ }).waitFor();
+        await dialog.getByRole('link', { name: /^See my mission \(due [A-Z][a-z]{2} \d{1,2}\)$/ }).waitFor();
         await dialog.getByText(`Coins held: ${200 - rolls}`).waitFor();
         expect(await retry.count()).toBe(0);
         expect(await spin.count()).toBe(0);

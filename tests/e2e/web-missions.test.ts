@@ -163,7 +163,8 @@ describe('web app: notifications, mission detail, browse missions', () => {
       await table.getByRole('columnheader', { name: t.notifications.content }).waitFor();
       const rows = table.locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(12);
-      await rows.first().getByText('2026.03.05').waitFor();
+      // Korea's date of the newest notice, in the reader's way of writing it.
+      await rows.first().getByText({ ko: '2026.03.05', en: 'Mar 5, 2026', ja: '2026/03/05' }[language]).waitFor();
       expect(await rows.first().locator('img').count()).toBe(1); // the creator's picture
       expect(await rows.nth(1).locator('img').count()).toBe(0); // the placeholder
       const widths = await table
