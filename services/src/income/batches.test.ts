@@ -228,6 +228,54 @@ describe('a batch payment of a month', () => {
       ],
     });
   });
+  it('never asks to pay a statement whose account is not its payee’s own verified one: not counted, and refused by name', async () => {
+    const third = await statementOf(creators.third);
+    await db()
+      .updateTable('settlement_statements')
+      .set({ status: 'APPROVED', approved_at: clock.now, approved_by_user_id: checker.id })
+      .where('id', '=', third.id)
+      .execute();
+    const verification = () =>
+      db().updateTable('payout_account_verifications').where('creator_id', '=', creators.third.creatorId);
+    const previewPay = async () => {
+      const preview = await call('GET', `${BATCHES}/preview?action=pay&year=2026&month=10`, finance.headers);
+      expect(preview.statusCode, preview.body).toBe(200);
+      return preview.json<{ count: number }>().count;
+    };
+    const counted = await previewPay();
+    // His account was only kept VERIFIED when the checks began: never compared with his name.
+    await verification().set({ matched: 'GRANDFATHERED' }).execute();
+    try {
+      expect(await previewPay()).toBe(counted - 1);
+      const refused = await call('POST', BATCHES, finance.headers, {
+        action: 'pay',
+        year: 2026,
+        month: 10,
+        statementIds: [third.id],
+        transferReference: 'KB-3',
+        transferDate: '2026-11-05',
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
+        subErrors: [
+          {
+            field: 'statementIds',
+            rejectedValue: third.id,
+            message: `Statement #${third.id}: the bank’s holder look-up never confirmed the account is held in the creator’s name.`,
+          },
+        ],
+      });
+    } finally {
+      await verification().set({ matched: 'REAL_NAME' }).execute();
+      await db()
+        .updateTable('settlement_statements')
+        .set({ status: 'ISSUED', approved_at: null, approved_by_user_id: null })
+        .where('id', '=', third.id)
+        .execute();
+    }
+  });
+
   it('never marks paid a statement whose account is no longer its payee’s own verified one: skipped, left approved', async () => {
     const third = await statementOf(creators.third);
     await db()

@@ -1,5 +1,6 @@
 import {
   type AdminApproval,
+  type PayeeAccountRefusal,
   type SettlementBatchPreview,
   type SettlementBatchPreviewQuery,
   type SettlementBatchRequest,
@@ -17,7 +18,7 @@ import type { Caller } from '../auth';
 import type { ServiceContext } from '../context';
 import type { Database, DbExecutor } from '../db';
 import { AppError, type FieldProblem } from '../http';
-import { payeeAccountRefusals, payToVerifications } from '../money-out';
+import { PAYEE_REFUSAL_MESSAGES, payeeAccountRefusals, payToVerifications } from '../money-out';
 import { heldSql, holdReason } from './holds';
 
 /*
@@ -72,7 +73,10 @@ export async function batchCandidates(
 
 type BatchSelection = Pick<SettlementBatchRequest, 'action' | 'year' | 'month' | 'statementIds'>;
 
-/** The rule a statement finance selected breaks, by the order it is checked: the month, the status, the hold. */
+/**
+ * The rule a statement finance selected breaks, by the order it is checked: the month, the status, the hold, and for a
+ * payment the payee's own verified account (the money-out rule).
+ */
 const INELIGIBLE = {
   month: 'income.batchSelectedNotInMonth',
   status: { approve: 'income.batchSelectedNotIssued', pay: 'income.batchSelectedNotApproved' },
@@ -83,7 +87,12 @@ const INELIGIBLE = {
  * 409 `SETTLEMENT_BATCH_NOT_ELIGIBLE` naming, for each selected id the batch cannot take, the rule it breaks (one
  * `statementIds` sub-error each). An id no statement has is "not of the month": finance sees every statement anyway.
  */
-async function ineligibleSelection(db: DbExecutor, selection: BatchSelection, ids: readonly number[]) {
+async function ineligibleSelection(
+  db: DbExecutor,
+  selection: BatchSelection,
+  ids: readonly number[],
+  notPayees: ReadonlyMap<number, PayeeAccountRefusal>,
+) {
   const rows = await db
     .selectFrom('settlement_statements as s')
     .select(['s.id', 's.year', 's.month', 's.status', heldSql().as('held')])
@@ -99,6 +108,11 @@ async function ineligibleSelection(db: DbExecutor, selection: BatchSelection, id
     } else if (row.status !== TRANSITION[selection.action].from) {
       problems.push({ field: 'statementIds', key: INELIGIBLE.status[selection.action], params, rejectedValue: id });
     } else if (row.held) problems.push({ field: 'statementIds', key: INELIGIBLE.held, params, rejectedValue: id });
+    else {
+      const refusal = notPayees.get(id);
+      if (refusal)
+        problems.push({ field: 'statementIds', key: PAYEE_REFUSAL_MESSAGES[refusal], params, rejectedValue: id });
+    }
   }
   return new AppError(409, 'income.batchSelectionRefused', {
     code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
@@ -112,15 +126,26 @@ async function ineligibleSelection(db: DbExecutor, selection: BatchSelection, id
  * — every one of the month, in the action's status and not held, else 409 naming each refused id's rule (nothing is
  * asked for a part of a selection).
  */
-async function batchStatements(db: DbExecutor, selection: BatchSelection) {
+async function batchStatements(ctx: ServiceContext, selection: BatchSelection) {
   const ids = selection.statementIds && [...new Set(selection.statementIds)];
-  const statements = await batchCandidates(db, { ...selection, ids });
+  const candidates = await batchCandidates(ctx.db, { ...selection, ids });
+  // A payment pays only the payee's own verified account, as its approval checks again: the others are not asked for.
+  const notPayees: ReadonlyMap<number, PayeeAccountRefusal> =
+    selection.action === 'pay'
+      ? await payeeAccountRefusals(
+          ctx.db,
+          ctx.config,
+          candidates.map((statement) => statement.id),
+        )
+      : new Map();
+  const statements = candidates.filter((statement) => !notPayees.has(statement.id));
   if (ids && statements.length < ids.length) {
     const taken = new Set(statements.map((statement) => statement.id));
     throw await ineligibleSelection(
-      db,
+      ctx.db,
       selection,
       ids.filter((id) => !taken.has(id)),
+      notPayees,
     );
   }
   return statements;
@@ -250,7 +275,7 @@ export async function previewStatementBatch(
   query: SettlementBatchPreviewQuery,
 ): Promise<SettlementBatchPreview> {
   const { action, year, month } = query;
-  const statements = await batchStatements(ctx.db, query);
+  const statements = await batchStatements(ctx, query);
   return { action, ...monthTotals({ year, month, statements }) };
 }
 
@@ -264,7 +289,7 @@ export async function requestStatementBatch(
   finance: Caller,
   request: SettlementBatchRequest,
 ): Promise<AdminApproval> {
-  const statements = await batchStatements(ctx.db, request);
+  const statements = await batchStatements(ctx, request);
   if (statements.length === 0) throw batchEmpty();
   const { year, month } = request;
   if (request.action === 'approve') {
