@@ -89,6 +89,12 @@ export class Session {
 /** react-admin's `filter` query parameter. */
 export const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}`;
 
+/** A status and, when there is one, the error code and the first field: `400 VALIDATION_FAILED bankAccount…`. */
+export const said = (answer: Answer) =>
+  `${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}${
+    answer.body?.subErrors?.[0]?.field ? ` ${answer.body.subErrors[0].field}` : ''
+  }`;
+
 /** Counts the checks that failed; prints `ok` or `FAIL` with the answer that differed. */
 export class Checks {
   failures = 0;

@@ -21,18 +21,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { Checks, mailedCode, Session, signUpMember, type Answer } from './console-http';
+import { Checks, mailedCode, said, Session, signUpMember, type Answer } from './console-http';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
 const PASSWORD = 'fanmission1';
 const run = Date.now();
 const checks = new Checks();
 const check = checks.check.bind(checks);
-
-const said = (answer: Answer) =>
-  `${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}${
-    answer.body?.subErrors?.[0]?.field ? ` ${answer.body.subErrors[0].field}` : ''
-  }`;
 
 /** The bearer token of a member's session (the stream and tus requests are made by hand). */
 const tokenOf = async (email: string): Promise<string> => {

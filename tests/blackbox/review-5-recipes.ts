@@ -25,9 +25,9 @@ import {
   Checks,
   filter,
   joinStaff,
+  said,
   Session,
   signUpMember,
-  type Answer,
 } from './console-http';
 
 const base = process.argv[2] ?? 'http://localhost:8080';
@@ -35,12 +35,6 @@ const PASSWORD = 'fanmission1';
 const run = Date.now();
 const checks = new Checks();
 const check = checks.check.bind(checks);
-
-/** A status and, when there is one, the error code and the first field: `400 VALIDATION_FAILED bankAccount…`. */
-const said = (answer: Answer) =>
-  `${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}${
-    answer.body?.subErrors?.[0]?.field ? ` ${answer.body.subErrors[0].field}` : ''
-  }`;
 
 /** `A ×2, B ×1`: how often each word occurs. */
 const tally = (words: string[]) =>
