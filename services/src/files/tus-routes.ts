@@ -147,8 +147,9 @@ export async function resumableUploadRoutes(app: FastifyInstance, options: Resum
     // tus reads the upload's id from the URL's last segment: it gets the path the route checked (the id of the
     // caller's own upload, or none for a creation), never the request's URL with its query string.
     const { uploadId } = (request.params ?? {}) as { uploadId?: string };
-    // An upload's address is the path the creation answered: one with a query is no address the API gave.
-    if (uploadId !== undefined && request.url.includes('?')) throw notFound();
+    // An upload's address is the path the creation answered: one with query parameters is no address the API gave.
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    if (uploadId !== undefined && Object.keys(query).length > 0) throw notFound();
     const path = uploadId === undefined ? endpoint : `${endpoint}/${encodeURIComponent(uploadId)}`;
     const webRequest = new Request(`http://api${path}`, {
       method: request.method,

@@ -228,15 +228,31 @@ describe('a batch payment of a month', () => {
       ],
     });
   });
-  it('never asks to pay a statement whose account is not its payee’s own verified one: not counted, and refused by name', async () => {
+  /** The third creator's October statement, approved (the tests put it back to ISSUED). */
+  const approveThird = async () => {
     const third = await statementOf(creators.third);
     await db()
       .updateTable('settlement_statements')
       .set({ status: 'APPROVED', approved_at: clock.now, approved_by_user_id: checker.id })
       .where('id', '=', third.id)
       .execute();
-    const verification = () =>
-      db().updateTable('payout_account_verifications').where('creator_id', '=', creators.third.creatorId);
+    return third;
+  };
+  /** A pay request of exactly `ids` for October. */
+  const askToPay = (ids: number[]) =>
+    call('POST', BATCHES, finance.headers, {
+      action: 'pay',
+      year: 2026,
+      month: 10,
+      statementIds: ids,
+      transferReference: 'KB-3',
+      transferDate: '2026-11-05',
+    });
+  const thirdsVerification = () =>
+    db().updateTable('payout_account_verifications').where('creator_id', '=', creators.third.creatorId);
+
+  it('never asks to pay a statement whose account is not its payee’s own verified one: not counted, and refused by name', async () => {
+    const third = await approveThird();
     const previewPay = async () => {
       const preview = await call('GET', `${BATCHES}/preview?action=pay&year=2026&month=10`, finance.headers);
       expect(preview.statusCode, preview.body).toBe(200);
@@ -244,17 +260,10 @@ describe('a batch payment of a month', () => {
     };
     const counted = await previewPay();
     // His account was only kept VERIFIED when the checks began: never compared with his name.
-    await verification().set({ matched: 'GRANDFATHERED' }).execute();
+    await thirdsVerification().set({ matched: 'GRANDFATHERED' }).execute();
     try {
       expect(await previewPay()).toBe(counted - 1);
-      const refused = await call('POST', BATCHES, finance.headers, {
-        action: 'pay',
-        year: 2026,
-        month: 10,
-        statementIds: [third.id],
-        transferReference: 'KB-3',
-        transferDate: '2026-11-05',
-      });
+      const refused = await askToPay([third.id]);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json()).toMatchObject({
         code: 'SETTLEMENT_BATCH_NOT_ELIGIBLE',
@@ -267,7 +276,7 @@ describe('a batch payment of a month', () => {
         ],
       });
     } finally {
-      await verification().set({ matched: 'REAL_NAME' }).execute();
+      await thirdsVerification().set({ matched: 'REAL_NAME' }).execute();
       await db()
         .updateTable('settlement_statements')
         .set({ status: 'ISSUED', approved_at: null, approved_by_user_id: null })
@@ -277,25 +286,11 @@ describe('a batch payment of a month', () => {
   });
 
   it('never marks paid a statement whose account is no longer its payee’s own verified one: skipped, left approved', async () => {
-    const third = await statementOf(creators.third);
-    await db()
-      .updateTable('settlement_statements')
-      .set({ status: 'APPROVED', approved_at: clock.now, approved_by_user_id: checker.id })
-      .where('id', '=', third.id)
-      .execute();
-    const requested = await call('POST', BATCHES, finance.headers, {
-      action: 'pay',
-      year: 2026,
-      month: 10,
-      statementIds: [third.id],
-      transferReference: 'KB-3',
-      transferDate: '2026-11-05',
-    });
+    const third = await approveThird();
+    const requested = await askToPay([third.id]);
     expect(requested.statusCode, requested.body).toBe(202);
     // Before the approval, his account turns out only kept VERIFIED when the checks began: never compared with his name.
-    const verification = () =>
-      db().updateTable('payout_account_verifications').where('creator_id', '=', creators.third.creatorId);
-    await verification().set({ matched: 'GRANDFATHERED' }).execute();
+    await thirdsVerification().set({ matched: 'GRANDFATHERED' }).execute();
     try {
       const result = await approveAs<SettlementBatchResult>(app(), checker, requested);
       expect(result).toEqual({
@@ -305,7 +300,7 @@ describe('a batch payment of a month', () => {
       });
       expect(await statementOf(creators.third)).toMatchObject({ status: 'APPROVED', paid_at: null });
     } finally {
-      await verification().set({ matched: 'REAL_NAME' }).execute();
+      await thirdsVerification().set({ matched: 'REAL_NAME' }).execute();
     }
   });
 });
