@@ -1,7 +1,7 @@
 // The public surface of `notifications`: notifications and their consumer. Other modules import only this file.
 export { createNotificationsConsumer, notificationConsumer, notificationsConsumer } from './consumer';
 export { notificationRoutes } from './routes';
-export { notificationText, notificationTextParams } from './service';
+export { noticeText, notificationText, notificationTextParams } from './service';
 export { type NotificationsTables } from './table';
 export { type MemberNoticeLimits, type NotificationDraft, notifyCoinRefundPaid, reachesSomeone } from './write';
 export {

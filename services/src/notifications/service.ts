@@ -65,11 +65,9 @@ export function toNotification(
     id: row.id,
     kind: row.kind,
     content:
-      row.group_count > 1
-        ? groupedText(language, row.kind, row.group_count)
-        : row.commentHidden
-          ? hiddenCommentText(language, row)
-          : notificationText(language, row.kind, row.params),
+      row.commentHidden && row.group_count === 1
+        ? hiddenCommentText(language, row)
+        : noticeText(language, { kind: row.kind, params: row.params, count: row.group_count }),
     created: row.created_at.toISOString(),
     thumbnail: image ? (image.thumbnail?.s3Url ?? image.s3Url) : null,
     image,
@@ -84,7 +82,20 @@ export function toNotification(
   };
 }
 
-/** A row that groups member notices: how many, never whose words ("내 댓글에 새 답글 3개가 달렸습니다."). */
+/**
+ * What a notification row says, in the app and in its push message: a row that groups member notices says how many,
+ * never whose words ("내 댓글에 새 답글 3개가 달렸습니다."); any other its own text.
+ */
+export function noticeText(
+  language: Language,
+  notice: { kind: NotificationKind; params: Record<string, string | number>; count: number },
+): string {
+  return notice.count > 1
+    ? groupedText(language, notice.kind, notice.count)
+    : notificationText(language, notice.kind, notice.params);
+}
+
+/** A row that groups member notices: how many, never whose words. */
 function groupedText(language: Language, kind: NotificationKind, count: number): string {
   return translate(language, `notification.grouped.${kind === 'COMMENT_REPLIED' ? kind : 'MISSION_COMMENTED'}`, {
     count,

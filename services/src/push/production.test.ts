@@ -10,7 +10,7 @@ import {
   type LocalPushService,
 } from '@fanmission/tests/support/push-service';
 import { loadConfig } from '../config';
-import { notificationsConsumer, notificationText } from '../notifications';
+import { notificationsConsumer, noticeText } from '../notifications';
 import { domainEvent, recordEvents } from '../outbox';
 import { drainPushDeliveries } from './index';
 
@@ -109,7 +109,7 @@ describe('push subscriptions in production', () => {
       ),
     ]);
     await drainOutbox(app().db, { consumers: [notificationsConsumer] });
-    expect(await drainPushDeliveries({ ctx: app().ctx, notificationText })).toBe(1);
+    expect(await drainPushDeliveries({ ctx: app().ctx, noticeText })).toBe(1);
     expect(pushService.received).toEqual([]);
     const left = await app()
       .db.selectFrom('push_subscriptions')

@@ -10,7 +10,7 @@ import {
   type BrowserSubscription,
   type LocalPushService,
 } from '@fanmission/tests/support/push-service';
-import { notificationsConsumer, notificationText } from '../notifications';
+import { notificationsConsumer, noticeText } from '../notifications';
 import { claimDueDelivery, PUSH_LEASE_MS } from './sender';
 import { domainEvent, recordEvents } from '../outbox';
 import { drainPushDeliveries, enqueuePushDeliveries, PUSH_MAX_ATTEMPTS, pushTopicOf, startPushSender } from './index';
@@ -37,7 +37,7 @@ beforeEach(() => {
 
 const sender = (now?: () => Date) => ({
   ctx: { ...app().ctx, ...(now && { now }) },
-  notificationText,
+  noticeText,
 });
 
 async function member(language: Language, username?: string): Promise<TestAccount> {
@@ -176,6 +176,34 @@ describe('push messages of notifications', () => {
       title: 'ミッション承諾',
       body: 'starletさんが「Song」ミッションを承諾しました。',
     });
+  });
+
+  it('says how many replies a grouped notice stands for when its push goes out after it was grouped', async () => {
+    const reader = await member('en', 'grouped-push-reader');
+    const phone = await subscribe(reader);
+    const repliers = [await member('ko', 'replier-a'), await member('ko', 'replier-b')];
+    for (const [index, author] of [...repliers, repliers[0]!].entries()) {
+      await recordEvents(app().db, [
+        domainEvent(
+          'mission.commented',
+          {
+            missionId: 171,
+            creatorId,
+            userId: reader.id,
+            commentId: 9_000 + index,
+            authorId: author.id,
+            parentCommentId: 1,
+            parentAuthorId: reader.id,
+            excerpt: `reply ${index}`,
+          },
+          new Date(),
+        ),
+      ]);
+    }
+    await drainOutbox(app().db, { consumers: [notificationsConsumer] });
+    // The three replies are one row in the app; its push message, carried over, is sent once, about all three.
+    expect(await drainPushDeliveries(sender())).toBe(1);
+    expect(payloadOf(phone)).toMatchObject({ kind: 'COMMENT_REPLIED', body: '3 new replies to your comments.' });
   });
 
   it('sends nothing again when events are applied again', async () => {

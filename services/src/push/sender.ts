@@ -45,15 +45,15 @@ const POLL_MS = 2_000;
 const CONCURRENCY = 4;
 
 /** A notification's text in a language (services/src/notifications renders the notifications page's alike). */
+/** What a notification says in `language`; `count` is how many notices its row stands for (services/src/notifications). */
 export type NotificationTextRenderer = (
   language: Language,
-  kind: NotificationKind,
-  params: Record<string, string | number>,
+  notice: { kind: NotificationKind; params: Record<string, string | number>; count: number },
 ) => string;
 
 export interface PushSenderOptions {
   ctx: Pick<ServiceContext, 'db' | 'config' | 'log' | 'now'>;
-  notificationText: NotificationTextRenderer;
+  noticeText: NotificationTextRenderer;
   /** Messages sent at once by this process. */
   concurrency?: number;
 }
@@ -92,6 +92,7 @@ export function pushPayloadOf(
     kind: NotificationKind;
     params: Record<string, string | number>;
     missionId: number | null;
+    count: number;
   },
   language: Language,
 ): PushPayload {
@@ -103,7 +104,7 @@ export function pushPayloadOf(
   return {
     kind: notification.kind,
     title: translate(language, `push.title.${NOTIFICATION_KIND_TOPIC[notification.kind]}`),
-    body: options.notificationText(language, notification.kind, notification.params),
+    body: options.noticeText(language, notification),
     url: `${options.ctx.config.PUBLIC_URL}${path ?? '/notifications'}`,
     tag: `notification-${notification.id}`,
   };
@@ -225,7 +226,7 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
     .innerJoin('notifications as n', (join) => join.on('n.id', '=', delivery.notification_id))
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth', 's.expires_at', 'u.language'])
-    .select(['n.kind', 'n.params', 'n.mission_id'])
+    .select(['n.kind', 'n.params', 'n.mission_id', 'n.group_count'])
     .where('s.id', '=', delivery.subscription_id)
     .executeTakeFirst();
   if (!target) {
@@ -272,7 +273,13 @@ export async function deliverClaimed(options: PushSenderOptions, delivery: PushD
   const language = target.language;
   const payload = pushPayloadOf(
     options,
-    { id: delivery.notification_id, kind: target.kind, params: target.params, missionId: target.mission_id },
+    {
+      id: delivery.notification_id,
+      kind: target.kind,
+      params: target.params,
+      missionId: target.mission_id,
+      count: target.group_count,
+    },
     language,
   );
   const outcome = await send(options, target, payload, delivery.notification_id, URGENCY[target.kind] ?? 'normal');

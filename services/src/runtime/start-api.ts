@@ -13,7 +13,7 @@ import {
   storageDriverFor,
 } from '../files';
 import { startPayoutAccountChecks } from '../creators';
-import { notificationText, sendHeldNoticeMails } from '../notifications';
+import { noticeText, sendHeldNoticeMails } from '../notifications';
 import { paymentProvidersFor, startCashReceiptIssuance, startPaymentSweeper } from '../payments';
 import { startPushSender } from '../push';
 import type { DevMailbox, Mailer } from '../mail';
@@ -146,7 +146,7 @@ export async function startApi(
   stops.push(() => cashReceipts.stop());
   // Push messages written with notifications go out from here, once the VAPID keys are configured.
   if (config.WEB_PUSH_VAPID_PUBLIC_KEY && config.WEB_PUSH_VAPID_PRIVATE_KEY) {
-    const pushSender = startPushSender({ ctx: app.ctx, notificationText });
+    const pushSender = startPushSender({ ctx: app.ctx, noticeText });
     stops.push(() => pushSender.stop());
   }
   const base = `http://localhost:${config.PORT}`;
