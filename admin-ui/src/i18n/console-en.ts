@@ -295,6 +295,7 @@ export const consoleEn = {
       itemOption: '%{name} · %{coins} coins each',
       byId: 'Chosen members',
       byFilter: 'By filter',
+      granted: 'Granted %{coins} coins in all to %{recipients} members.',
     },
     comments: {
       dismiss: 'Dismiss reports',

@@ -296,6 +296,7 @@ export const consoleJa: ConsoleMessages = {
       itemOption: '%{name} · 1人あたり %{coins}コイン',
       byId: '選んだ会員',
       byFilter: '条件で選ぶ',
+      granted: '会員%{recipients}人に合計%{coins}コインを付与しました。',
     },
     comments: {
       dismiss: '通報を棄却',

@@ -290,6 +290,7 @@ export const consoleKo: ConsoleMessages = {
       itemOption: '%{name} · 1인 %{coins}코인',
       byId: '회원을 찾아 고르기',
       byFilter: '조건으로',
+      granted: '회원 %{recipients}명에게 모두 %{coins}코인을 지급했습니다.',
     },
     comments: {
       dismiss: '신고 기각',

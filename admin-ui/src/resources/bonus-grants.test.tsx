@@ -3,7 +3,7 @@
 // Idempotency-Key.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import { Notification, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { afterEach, expect, test, vi } from 'vitest';
 import { consoleKo } from '../i18n/console-ko';
 import { i18nProvider } from '../i18n/i18n-provider';
@@ -43,8 +43,9 @@ const MEMBERS = [
 ];
 
 test('finance finds members by nickname or e-mail, sees the item’s coins, and the confirmation names the members', async () => {
+  // Under the approval limit the grant runs at once: the answer counts the members granted and their coins.
   const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
-    data: { id: 1, ...params.data },
+    data: { id: 1, ...params.data, recipients: 2, grantedCoins: 100 },
   }));
   const searches: unknown[] = [];
   const item = { id: 9, name: '무료 코인 이벤트', itemType: 'BONUS', point: 50 };
@@ -70,6 +71,7 @@ test('finance finds members by nickname or e-mail, sees the item’s coins, and 
       <ResourceContextProvider value="bonus-grants">
         <BonusGrantCreate />
       </ResourceContextProvider>
+      <Notification />
     </ConsoleTestContext>,
   );
   await userEvent.click(await screen.findByRole('combobox', { name: named(fields.coinItemId) }, { timeout: 10_000 }));
@@ -109,6 +111,8 @@ test('finance finds members by nickname or e-mail, sees the item’s coins, and 
     recipients: { userIds: [12, 15] },
   });
   expect(params.meta.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  // The grant says what it did, not react-admin's bare "created".
+  expect(await screen.findByText('회원 2명에게 모두 100코인을 지급했습니다.')).toBeTruthy();
 });
 
 test('past five members the confirmation says how many more', () => {

@@ -1,5 +1,6 @@
 import {
   formatNumber,
+  type AdminBonusGrant,
   type AdminBonusGrantCreate,
   type AdminCoinItem,
   type AdminUser,
@@ -147,12 +148,21 @@ export const BonusGrantCreate = () => {
       mutationOptions={{
         meta: { idempotencyKey },
         // Above the limit the grant waits for a second finance member: its request is shown among "my requests".
-        onSuccess: (data: RaRecord & WithPendingApproval) => {
+        // Under it, the grant ran: the notice says to how many members and how many coins in all.
+        onSuccess: (
+          data: RaRecord & WithPendingApproval & Partial<Pick<AdminBonusGrant, 'recipients' | 'grantedCoins'>>,
+        ) => {
           if (data.pendingApproval) {
             notify('console.approvals.requested', { type: 'info' });
             redirect('show', 'approvals', data.pendingApproval.id);
           } else {
-            notify('ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+            notify('console.bonusGrants.granted', {
+              type: 'success',
+              messageArgs: {
+                recipients: formatNumber(data.recipients ?? 0),
+                coins: formatNumber(data.grantedCoins ?? 0),
+              },
+            });
             redirect('list', 'bonus-grants');
           }
         },
