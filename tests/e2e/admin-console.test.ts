@@ -583,6 +583,8 @@ describe('operator and finance console', () => {
     await grantDialog.getByText(aboveLimit(grantLimit)).waitFor({ state: 'visible' });
     await screenshot(page, 'admin-confirm-bonus-grant.png');
     await grantDialog.getByRole('button', { name: '확인' }).click();
+    // Under the limit the grant runs at once, and says to whom and how much it gave.
+    await page.getByText(/^회원 1명에게 모두 [\d,]+코인을 지급했습니다\.$/).waitFor({ state: 'visible' });
     await page.getByText('추석 감사 이벤트').waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-bonus-grants.png');
     const results = await new AxeBuilder({ page }).analyze();
