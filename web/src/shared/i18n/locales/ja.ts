@@ -174,6 +174,8 @@ export const ja: Messages = {
     resendDone: '再送が完了しました。',
     resendFailed: 'メールを送信できませんでした。管理者にお問い合わせください。',
     authDoneTitle: 'メール認証が完了し、会員登録が終わりました。',
+    signedInBody: '{{name}}さん、ようこそ。ログイン済みなので、すぐにミッションを始められます。',
+    start: 'はじめる',
     alreadyVerifiedTitle: 'メール認証はすでに完了しています',
     authDoneBody: 'ログインしてミッションを始めましょう。',
     login: 'ログイン',

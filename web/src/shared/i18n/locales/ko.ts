@@ -172,6 +172,8 @@ export const ko = {
     resendDone: '재전송이 완료되었습니다.',
     resendFailed: '메일을 보내지 못했습니다. 관리자에게 문의해 주세요.',
     authDoneTitle: '이메일 인증이 완료되어 회원가입이 끝났습니다.',
+    signedInBody: '{{name}}님, 환영합니다. 로그인된 상태이니 바로 팬미션을 시작해 보세요.',
+    start: '시작하기',
     alreadyVerifiedTitle: '이미 이메일 인증이 완료되었습니다',
     authDoneBody: '로그인하고 팬미션을 시작해 보세요.',
     login: '로그인',
