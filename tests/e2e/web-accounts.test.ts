@@ -122,7 +122,7 @@ describe('web app: accounts', () => {
     await elsewhere.context().close();
     await page.getByRole('heading', { name: '여정팬' }).waitFor();
     await page.getByText(email).waitFor();
-    await page.getByText(`${ko.myPage.coins}: 0 코인`).waitFor();
+    await page.getByText(`${ko.myPage.coins}: 0코인`).waitFor();
     await page.getByRole('tab', { name: ko.myPage.tabs.follow }).waitFor();
     await page.getByText(ko.myPage.empty.follow).waitFor();
     expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);
