@@ -204,6 +204,20 @@ describe('the verification link signs its member in', () => {
     expect((await whoIs(otherSession)).json().id).toBe(other.id);
   });
 
+  it('refuses a verification another site’s page posts (login CSRF), leaving the link for its member', async () => {
+    const { id, link } = await signedUpWithLink();
+    const crossSite = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/email-verification',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { token: decodeURIComponent(new URL(link).hash.replace(/^#token=/, '')) },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'CSRF' });
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    expect((await confirm(link)).json().signedIn).toEqual({ id, roles: ['ROLE_USER'] });
+  });
+
   it('signs nobody in with a used, expired or tampered link', async () => {
     const used = await signedUpWithLink();
     expect((await confirm(used.link)).json().signedIn).not.toBeNull();
