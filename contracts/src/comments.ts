@@ -242,6 +242,8 @@ export const adminCommentSchema = z
     content: z.string(),
     userId: z.number().int(),
     username: z.string(),
+    /** The name the comment is signed with on the mission's page: the mission's creator's creator name, else `username`. */
+    authorName: z.string(),
     createdAt: instant,
     editedAt: instant.nullable(),
     likesCount: z.number().int(),

@@ -178,8 +178,15 @@ export const updateUserRequestSchema = z.union([changePasswordRequestSchema, upd
 
 /** The token of the verification mail's link (its fragment), which the web page posts. */
 export const emailVerificationRequestSchema = z.object({ token: mailedCode });
-/** Where the browser goes next: the sign-up's verifySuccessUrl, or the verification page when the link is spent. */
-export const emailVerificationResponseSchema = z.object({ redirectUrl: z.string() });
+/**
+ * Where the browser goes next: the sign-up's verifySuccessUrl, or the verification page when the link is spent.
+ * `signedIn` is who the answer signed in (as a login does), null when it signed nobody in.
+ */
+export const emailVerificationResponseSchema = z.object({
+  redirectUrl: z.string(),
+  signedIn: loginResponseSchema.nullable(),
+});
+export type EmailVerificationResponse = z.infer<typeof emailVerificationResponseSchema>;
 
 /** A random value the browser keeps in its sessionStorage while a social login is under way (login CSRF). */
 export const oauthClientStateSchema = z.string().min(16).max(128);

@@ -100,18 +100,29 @@ describe('web app: accounts', () => {
     await page.getByRole('alertdialog').getByText(ko.emailSent.resendDone).waitFor();
     await page.getByRole('button', { name: ko.common.ok }).click();
 
-    await page.goto(linkFromMail(email, '/email-verification#token='));
+    // The mail's link signs the new member in: no e-mail and password to type again.
+    const link = linkFromMail(email, '/email-verification#token=');
+    await page.goto(link);
     await page.getByRole('heading', { name: ko.emailSent.authDoneTitle }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/email-sent/success-auth-public-user');
-    await page.getByRole('main').getByRole('link', { name: ko.emailSent.login }).click();
-
-    await field(page, ko.login.email).fill(email);
-    await field(page, ko.login.password).fill('journey123');
-    await page.getByRole('button', { name: ko.login.submit, exact: true }).click();
+    await page.getByText(ko.emailSent.signedInBody.replace('{{name}}', '여정팬')).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: ko.emailSent.login }).count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: ko.emailSent.start }).click();
+    expect(await pathOf(page, '/')).toBe('/');
+    await page.goto(url('/user-mypage'));
     expect(await pathOf(page, '/user-mypage')).toBe('/user-mypage');
+
+    // The same link opened again, in another browser: it is spent, signs nobody in and says so.
+    const elsewhere = await browser.newPage();
+    await elsewhere.goto(link);
+    await elsewhere.getByRole('heading', { name: ko.emailSent.alreadyVerifiedTitle }).waitFor();
+    await elsewhere.getByRole('main').getByRole('link', { name: ko.emailSent.login }).waitFor();
+    expect((await elsewhere.context().cookies()).find((cookie) => cookie.name === 'fm_session')).toBeUndefined();
+    expect(await elsewhere.evaluate(() => window.localStorage.getItem('UserId'))).toBeNull();
+    await elsewhere.context().close();
     await page.getByRole('heading', { name: '여정팬' }).waitFor();
     await page.getByText(email).waitFor();
-    await page.getByText(`${ko.myPage.coins}: 0 코인`).waitFor();
+    await page.getByText(`${ko.myPage.coins}: 0코인`).waitFor();
     await page.getByRole('tab', { name: ko.myPage.tabs.follow }).waitFor();
     await page.getByText(ko.myPage.empty.follow).waitFor();
     expect(await page.getByRole('tab', { name: ko.myPage.tabs.rejected }).count()).toBe(0);

@@ -64,7 +64,7 @@ describe('web app: coin history and coin charge', () => {
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await dialog.getByText(ko.coinCharge.selectItem).waitFor();
     await dialog.getByText(ko.coinCharge.agreeTerms).waitFor();
-    await dialog.getByRole('button', { name: new RegExp(`^100 코인`) }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^100코인`) }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await screenshot(page, 'charge-modal', 'ko');
 
@@ -81,7 +81,7 @@ describe('web app: coin history and coin charge', () => {
 
     // Approve: back in the app, the coins are credited and the new balance shown.
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
-    await dialog.getByRole('button', { name: new RegExp(`^100 코인`) }).click();
+    await dialog.getByRole('button', { name: new RegExp(`^100코인`) }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await page.waitForURL(/\/payment\/sandbox\//);
@@ -210,7 +210,7 @@ describe('web app: coin history and coin charge', () => {
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: ko.coinCharge.withoutbankbook }).check();
-    await dialog.getByRole('button', { name: /^30 코인/ }).click();
+    await dialog.getByRole('button', { name: /^30코인/ }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await dialog.getByRole('textbox', { name: ko.coinCharge.depositorName }).fill('김민지');
     await dialog.getByRole('textbox', { name: ko.coinCharge.depositorPhone }).fill('010-1234-5678');
@@ -262,7 +262,7 @@ describe('web app: coin history and coin charge', () => {
     await page.getByRole('tab', { name: ko.coinHistory.history }).click();
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
     await dialog.getByRole('radio', { name: ko.coinCharge.card }).check();
-    await dialog.getByRole('button', { name: /^10 코인/ }).click();
+    await dialog.getByRole('button', { name: /^10코인/ }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await page.waitForURL(/\/payment\/sandbox\//);

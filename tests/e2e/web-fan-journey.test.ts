@@ -94,7 +94,7 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
 
     // The charge through the sandbox checkout.
     const charge = page.getByRole('dialog', { name: ko.coinCharge.title });
-    await charge.getByRole('button', { name: /^100 코인/ }).click();
+    await charge.getByRole('button', { name: /^100코인/ }).click();
     await charge.getByRole('radio', { name: ko.coinCharge.card }).check();
     await charge.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await charge.getByRole('button', { name: ko.coinCharge.pay }).click();
@@ -208,7 +208,7 @@ describe('web app: a fan’s path through a purchase (ko)', () => {
     await page.goto(url('/coin-history'));
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
     const charge = page.getByRole('dialog', { name: ko.coinCharge.title });
-    await charge.getByRole('button', { name: /^300 코인/ }).click();
+    await charge.getByRole('button', { name: /^300코인/ }).click();
     await charge.getByRole('radio', { name: ko.coinCharge.withoutbankbook }).check();
     await charge.getByRole('textbox', { name: ko.coinCharge.depositorName }).fill('홍길동');
     await charge.getByRole('textbox', { name: ko.coinCharge.depositorPhone }).fill('01012345678');

@@ -53,7 +53,7 @@ describe('web app: a fan’s mission journey with the workflows running', () => 
     await page.getByTestId('coin-balance').getByText(`${ko.coinHistory.balance}: 0`).waitFor();
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: /^100 코인/ }).click();
+    await dialog.getByRole('button', { name: /^100코인/ }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await page.waitForURL(/\/payment\/sandbox\//);

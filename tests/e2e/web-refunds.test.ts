@@ -48,7 +48,7 @@ describe('web app: refunds and coin lots', () => {
   async function chargeHundred(page: Page, expectedBalance: number) {
     await page.getByRole('button', { name: ko.coinHistory.charge }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: /^100 코인/ }).click();
+    await dialog.getByRole('button', { name: /^100코인/ }).click();
     await dialog.getByRole('checkbox', { name: ko.coinCharge.terms }).check();
     await dialog.getByRole('button', { name: ko.coinCharge.pay }).click();
     await page.waitForURL(/\/payment\/sandbox\//);

@@ -530,8 +530,8 @@ export function describeWebA11y(part: { languages: readonly Language[]; journeys
         const dialog = page.getByRole('dialog');
         await dialog.waitFor();
         // The amounts are one toggle-button group: one tab stop, the arrows move between them.
-        await tabTo(page, /^10 코인/);
-        await arrowTo(page, /^100 코인/);
+        await tabTo(page, /^10코인/);
+        await arrowTo(page, /^100코인/);
         await page.keyboard.press('Enter');
         await tabTo(page, t.coinCharge.terms);
         await page.keyboard.press('Space');

@@ -1,6 +1,7 @@
 // The console's catalogues: every key of the Korean one in English and Japanese, and the Japanese one translated.
 import { afterAll, describe, expect, test } from 'vitest';
 import { consoleEn } from './console-en';
+import { consoleJa } from './console-ja';
 import { consoleKo } from './console-ko';
 import { i18nProvider } from './i18n-provider';
 import { raKorean } from './ra-ko';
@@ -69,4 +70,24 @@ describe('console catalogues', () => {
     }
     expect(untranslated).toEqual([]);
   });
+});
+
+/** Every text of a catalogue. */
+function textsOf(tree: Tree): string[] {
+  return Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : textsOf(value)));
+}
+
+// Coin amounts as the web app writes them (web/src/shared/i18n/coin-amounts.test.ts): "1,000코인", "1,000 coins",
+// "1,000コイン".
+describe('coin amounts in the console catalogues', () => {
+  const otherWay = [
+    ['ko', consoleKo, /(\d|\})\s+코인/],
+    ['en', consoleEn, /(\d|\})(coins?\b| Coins?\b)/],
+    ['ja', consoleJa, /(\d|\})\s+コイン/],
+  ] as const;
+  for (const [language, catalogue, pattern] of otherWay) {
+    test(`are written one way in ${language}`, () => {
+      expect(textsOf(catalogue as unknown as Tree).filter((text) => pattern.test(text))).toEqual([]);
+    });
+  }
 });

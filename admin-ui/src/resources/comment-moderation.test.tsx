@@ -22,6 +22,7 @@ const reported: AdminCommentDetail = {
   content: '팔로워 구매는 example.test',
   userId: 12,
   username: 'Bartholomew Montgomery-Fitzgerald the Third',
+  authorName: 'Bartholomew Montgomery-Fitzgerald the Third',
   createdAt: '2026-11-27T01:00:00.000Z',
   editedAt: null,
   likesCount: 0,
@@ -136,4 +137,11 @@ test('decided reports show their outcome; a hidden comment offers "show again" a
 test('a comment without reports says so', async () => {
   renderShow({ ...reported, reportsCount: 0, openReportsCount: 0, reportsOpenSince: null, reports: [] });
   expect(await screen.findByText(consoleKo.console.comments.noReports, {}, { timeout: 10_000 })).toBeTruthy();
+});
+
+test('a comment by the mission’s creator names him by his creator name under 작성자, not by his nickname', async () => {
+  renderShow({ ...reported, username: '민준', authorName: '게임왕 민준' });
+  expect(await screen.findByText('게임왕 민준', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(screen.queryByText('민준')).toBeNull();
+  expect(screen.getByText('작성자')).toBeTruthy();
 });

@@ -18,6 +18,8 @@ const reported = {
   missionId: 7,
   content: COMMENT,
   username: '광고왕',
+  // Signed as on the mission's page: here the mission's creator, under his creator name.
+  authorName: '광고왕 공식채널',
   reportsCount: 3,
   openReportsCount: 3,
   hidden: false,
@@ -79,6 +81,8 @@ describe('the reported-comments list', () => {
     expect(within(comment.closest('td')!).getByText('댓글')).toBeTruthy();
     expect(within(card).getByText('처리 대기 신고')).toBeTruthy();
     expect(within(card).getByText('작성자')).toBeTruthy();
+    expect(within(card).getByText('광고왕 공식채널')).toBeTruthy();
+    expect(within(card).queryByText('광고왕')).toBeNull();
     expect(await within(card).findByRole('button', { name: '숨기기' })).toBeTruthy();
   });
 

@@ -151,6 +151,9 @@ function CommentDecisions() {
   );
 }
 
+/** The 작성자 label the comment's author had as `username`. */
+const AUTHOR_LABEL = 'resources.mission-comments.fields.username';
+
 /**
  * Comments (`/api/admin/mission-comments`): those with reports waiting first; a row opens the comment's page with its
  * reports. Below 900 px the id and the moderation reason are left out and long comments wrap.
@@ -173,7 +176,8 @@ export const CommentList = () => {
       {wide && <TextField source="id" />}
       <TextField source="missionId" />
       <TextField source="content" sx={WRAP} />
-      <TextField source="username" sx={WRAP} />
+      {/* 작성자: the name the mission's page signs the comment with (a creator's creator name, else the nickname). */}
+      <TextField source="authorName" label={AUTHOR_LABEL} sortable={false} sx={WRAP} />
       <NumberField source="reportsCount" />
       <NumberField source="openReportsCount" />
       <BooleanField source="hidden" />
@@ -192,7 +196,7 @@ export const CommentShow = (props: ShowProps) => (
   <Show actions={false} {...props}>
     <SimpleShowLayout>
       <TextField source="content" sx={WRAP} />
-      <TextField source="username" sx={WRAP} />
+      <TextField source="authorName" label={AUTHOR_LABEL} sx={WRAP} />
       <TextField source="missionId" />
       <KstDateField source="createdAt" showTime />
       <NumberField source="reportsCount" />

@@ -130,6 +130,8 @@ const adminCommentView = (row: AdminCommentRow): AdminComment => ({
   content: row.content,
   userId: row.user_id,
   username: row.username,
+  // Signed as on the mission's page (services/src/comments/service.ts): the creator under his creator name.
+  authorName: row.creator_name ?? row.username,
   createdAt: row.created_at.toISOString(),
   editedAt: row.edited_at?.toISOString() ?? null,
   likesCount: row.likes_count,

@@ -292,6 +292,8 @@ export async function findRestriction(db: DbExecutor, userId: number, now: Date)
 
 export interface AdminCommentRow extends CommentRow {
   username: string;
+  /** The mission's creator's name when he wrote the comment, else null. */
+  creator_name: string | null;
   open_reports_count: number;
 }
 
@@ -333,6 +335,12 @@ export async function listAdminComments(
       .innerJoin('users as u', 'u.id', 'mission_comments.user_id')
       .selectAll('mission_comments')
       .select('u.username')
+      .select(
+        sql<string | null>`(select c.name from missions m join creators c on c.id = m.creator_id
+                      where m.id = mission_comments.mission_id and c.user_id = mission_comments.user_id)`.as(
+          'creator_name',
+        ),
+      )
       .select(
         sql<number>`(select count(*)::int from mission_comment_reports r
                       where r.comment_id = mission_comments.id and r.outcome is null)`.as('open_reports_count'),

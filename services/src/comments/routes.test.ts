@@ -533,6 +533,27 @@ describe('operators’ moderation: permissions and validation', () => {
     ).toBe(200);
   });
 
+  it('names each comment’s author as the mission page signs it: the creator by his creator name, a fan by nickname', async () => {
+    const byCreator = await post(mission, creator, 'thanks for asking');
+    const byFan = await post(mission, fan, 'thank you!');
+    const listed = adminCommentSchema
+      .array()
+      .parse(
+        (await call('GET', `/api/admin/mission-comments?filter={"id":[${byCreator.id},${byFan.id}]}`, operator)).json(),
+      );
+    expect(listed.find((c) => c.id === byCreator.id)).toMatchObject({ authorName: creatorName, username: 'starlight' });
+    expect(listed.find((c) => c.id === byFan.id)).toMatchObject({ authorName: 'fanone', username: 'fanone' });
+    const detail = await call('GET', `/api/admin/mission-comments/${byCreator.id}`, operator);
+    expect(adminCommentDetailSchema.parse(detail.json()).authorName).toBe(creatorName);
+    // The same creator on another creator's mission is a member like any other there.
+    const otherCreator = await createCreator(app(), { username: 'moonlight', name: 'Moonlight Official' });
+    const otherProduct = await registerProduct(app(), otherCreator, { type: 'BASIC', coinPrice: 100 });
+    const elsewhere = await insertMission(app(), otherProduct, { user_id: fan.id, status: 'COMPLETED' });
+    const asMember = await post(elsewhere, creator, 'hello neighbour');
+    const detailElsewhere = await call('GET', `/api/admin/mission-comments/${asMember.id}`, operator);
+    expect(adminCommentDetailSchema.parse(detailElsewhere.json()).authorName).toBe('starlight');
+  });
+
   it('refuses a reply to an unknown comment or to a comment of another mission', async () => {
     const other = await insertMission(app(), product, { user_id: friend.id, status: 'COMPLETED' });
     const elsewhere = await post(other, fan, 'over there');

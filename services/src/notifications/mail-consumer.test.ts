@@ -147,6 +147,8 @@ describe('notifications by mail', () => {
 
   it('mails draws, comments and money too: a comment gone is not quoted, money opens the coin history', async () => {
     const member = await account('ko');
+    // The mission's creator comments under his creator name, not his member nickname.
+    await app().db.updateTable('creators').set({ name: '게임왕 메일' }).where('id', '=', creatorId).execute();
     const parties = { missionId: 101, creatorId, userId: member.id };
     await recordEvents(app().db, [
       domainEvent(
@@ -199,6 +201,13 @@ describe('notifications by mail', () => {
     ]);
     const comment = mails.find((mail) => mail.subject.includes('댓글'))!;
     expect(comment.text).not.toContain('words nobody may read now');
+    expect(comment.text).toContain('게임왕 메일님이 미션에 댓글을 남겼습니다.');
+    const { username } = await app()
+      .db.selectFrom('users')
+      .select('username')
+      .where('id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    expect(comment.text).not.toContain(username);
     expect(comment.text).toContain(`${mailing.current.config.PUBLIC_URL}/mission-detail/101`);
     const money = mails.find((mail) => mail.subject.includes('결제'))!;
     expect(money.text).toContain('100코인');

@@ -89,7 +89,7 @@ describe('a bank-deposit request tells what to pay', () => {
     const mail = await mailing.current.smtp.awaitMail(fan.email);
     expect(mail.subject).toBe('[Fanmission] 무통장 입금 안내');
     for (const line of [
-      '1,000 코인 충전을 위한 무통장 입금 신청이 접수되었습니다.',
+      '1,000코인 충전을 위한 무통장 입금 신청이 접수되었습니다.',
       '은행: KB국민은행',
       '계좌번호: 000000-00-000000',
       '예금주: (주)팬미션',

@@ -25,7 +25,7 @@ const copies: Record<Language, InstructionsCopy> = {
     subject: '[Fanmission] 무통장 입금 안내',
     greeting: (name) => `${name}님, 안녕하세요.`,
     body: (coins) =>
-      `${formatNumber(coins)} 코인 충전을 위한 무통장 입금 신청이 접수되었습니다. 아래 계좌로 입금해 주세요.`,
+      `${formatNumber(coins)}코인 충전을 위한 무통장 입금 신청이 접수되었습니다. 아래 계좌로 입금해 주세요.`,
     lines: (to) => [
       `은행: ${to.bank}`,
       `계좌번호: ${to.number}`,

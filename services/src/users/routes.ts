@@ -66,12 +66,20 @@ export async function userRoutes(app: FastifyInstance, options: { rateLimits: Ra
         description:
           'The mail links to the web page `/email-verification#token=…`, which posts the token here (a token in a URL ' +
           'would sit in logs and traces). Answers where to go next: the sign-up’s verifySuccessUrl, or the ' +
-          'verification page when the link is used or expired.',
+          'verification page when the link is used, expired or unknown. The first use of a valid link also signs ' +
+          'its member in like /api/login (the session token in the `Authorization: Bearer <jwt>` header and the ' +
+          'HttpOnly session cookie, replacing any other member’s in this browser) and names him in `signedIn`; a ' +
+          'used, expired or unknown link, a blocked member or a console-only account is signed in nowhere ' +
+          '(`signedIn: null`), and a withdrawn member’s link confirms nothing.',
         body: emailVerificationRequestSchema,
         response: { 200: emailVerificationResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => ({ redirectUrl: await users.confirmEmail(app.ctx, request.body.token) }),
+    async (request, reply) => {
+      const { redirectUrl, signIn } = await users.confirmEmail(app.ctx, request.body.token);
+      if (!signIn) return { redirectUrl, signedIn: null };
+      return issueSession(app, reply, signIn).send({ redirectUrl, signedIn: { id: signIn.id, roles: signIn.roles } });
+    },
   );
 
   routes.post(

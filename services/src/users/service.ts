@@ -7,7 +7,7 @@ import {
   type Role,
   type SignUpRequest,
 } from '@fanmission/contracts';
-import { hashPassword, hashSecretToken, newSecretToken, verifyPassword } from '../auth';
+import { hashPassword, hashSecretToken, isStaffOnly, newSecretToken, verifyPassword } from '../auth';
 import type { ServiceContext } from '../context';
 import { uniqueViolation, type DbExecutor } from '../db';
 import { tagsOfCreator } from '../creators';
@@ -137,8 +137,15 @@ export async function authenticate(ctx: ServiceContext, email: string, password:
   return user;
 }
 
-/** Confirms an e-mail from the mail's link; answers where to send the browser next. */
-export async function confirmEmail(ctx: ServiceContext, token: string): Promise<string> {
+/**
+ * Confirms an e-mail from the mail's link; answers where to send the browser next and the member the link signs in:
+ * the one it was made for, on its first use before it expires, unless his login is blocked or he is console-only. A
+ * withdrawn member's link confirms nothing.
+ */
+export async function confirmEmail(
+  ctx: ServiceContext,
+  token: string,
+): Promise<{ redirectUrl: string; signIn: UserRow | null }> {
   const invalidLinkTarget = `${ctx.config.PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`;
   return ctx.db.transaction().execute(async (trx) => {
     const tokenHash = hashSecretToken(token);
@@ -146,15 +153,19 @@ export async function confirmEmail(ctx: ServiceContext, token: string): Promise<
     if (!verification) {
       // A link clicked again once its address is confirmed: say so, with the way to log in (its holder has the mail).
       const owner = await repository.findEmailVerificationOwner(trx, tokenHash);
-      return owner?.email_verified_at ? `${ctx.config.PUBLIC_URL}/email-sent?view=already-verified` : invalidLinkTarget;
+      const redirectUrl = owner?.email_verified_at
+        ? `${ctx.config.PUBLIC_URL}/email-sent?view=already-verified`
+        : invalidLinkTarget;
+      return { redirectUrl, signIn: null };
     }
     const user = await repository.findUserById(trx, verification.user_id);
-    if (!user) return invalidLinkTarget;
-    await repository.updateUser(trx, user.id, {
+    if (!user || user.deleted_at) return { redirectUrl: invalidLinkTarget, signIn: null };
+    const verified = await repository.updateUser(trx, user.id, {
       email_verified_at: user.email_verified_at ?? ctx.now(),
       roles: promoteVerified(user.roles),
     });
-    return verification.redirect_url;
+    const signIn = verified && !verified.login_blocked_at && !isStaffOnly(verified.roles) ? verified : null;
+    return { redirectUrl: verification.redirect_url, signIn };
   });
 }
 

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@fanmission/contracts';
+import { CSRF_HEADER_NAME, CSRF_HEADER_VALUE, errorResponseSchema } from '@fanmission/contracts';
 import { describe, expect, it } from 'vitest';
 import { useMailingTestApp } from '@fanmission/tests/harness/mail-app';
 
@@ -70,7 +70,7 @@ describe('sign-up journey', () => {
 
     const verified = await confirm(link);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ redirectUrl: verifySuccessUrl });
+    expect(verified.json()).toEqual({ redirectUrl: verifySuccessUrl, signedIn: { id, roles: ['ROLE_USER'] } });
 
     const loggedIn = await login(payload.email.toUpperCase(), payload.password);
     expect(loggedIn.statusCode).toBe(200);
@@ -96,7 +96,9 @@ describe('sign-up journey', () => {
     // The link works once: a second visit is told the address is already verified (and where to log in).
     const again = await confirm(link);
     expect(again.statusCode).toBe(200);
-    expect(again.json().redirectUrl).toBe(`${PUBLIC_URL}/email-sent?view=already-verified`);
+    expect(again.json()).toEqual({ redirectUrl: `${PUBLIC_URL}/email-sent?view=already-verified`, signedIn: null });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers.authorization).toBeUndefined();
   });
 
   it('answers a verification without a token with 400, and a made-up token with the verification page', async () => {
@@ -114,6 +116,8 @@ describe('sign-up journey', () => {
     });
     expect(madeUp.statusCode).toBe(200);
     expect(madeUp.json().redirectUrl).toContain('view=suggest-user-authentication');
+    expect(madeUp.json().signedIn).toBeNull();
+    expect(madeUp.headers['set-cookie']).toBeUndefined();
   });
 
   it('writes the mail in the language the member signed up in', async () => {
@@ -136,11 +140,138 @@ describe('sign-up journey', () => {
     try {
       const response = await confirm(link);
       expect(response.json().redirectUrl).toContain('error=expired');
+      expect(response.json().signedIn).toBeNull();
+      expect(response.headers['set-cookie']).toBeUndefined();
       const stillUnverified = await login(payload.email, payload.password);
       expect(stillUnverified.json().roles).toEqual(['ROLE_UNVERIFIED']);
     } finally {
       clock.now = signedUpAt;
     }
+  });
+});
+
+/** Signs a member up and answers his id with the link of his verification mail. */
+async function signedUpWithLink(): Promise<{ id: number; email: string; link: string }> {
+  const payload = member();
+  const created = await signUp(payload);
+  const { id } = created.json() as { id: number };
+  return { id, email: payload.email, link: linkIn((await mailing.current.smtp.awaitMail(payload.email)).text) };
+}
+
+const sessionCookieOf = (response: { headers: Record<string, unknown> }) =>
+  String(response.headers['set-cookie'] ?? '').match(/fm_session=([^;]+)/)?.[1];
+
+const whoIs = (cookie: string) =>
+  mailing.current.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: `fm_session=${cookie}` } });
+
+describe('the verification link signs its member in', () => {
+  it('answers with a web session (the login cookie and Authorization header) of the member the link was made for', async () => {
+    const { id, link } = await signedUpWithLink();
+    const verified = await confirm(link);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().signedIn).toEqual({ id, roles: ['ROLE_USER'] });
+    expect(verified.headers['cache-control']).toBe('no-store');
+    expect(verified.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+    const cookie = sessionCookieOf(verified);
+    expect(cookie).toBe((verified.headers.authorization as string).replace(/^Bearer /, ''));
+    expect(String(verified.headers['set-cookie'])).toMatch(/HttpOnly/);
+    const me = await whoIs(cookie!);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id, roles: ['ROLE_USER'] });
+    // A normal session: logging out everywhere ends it.
+    const logout = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: verified.headers.authorization as string },
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await whoIs(cookie!)).statusCode).toBe(401);
+  });
+
+  it('opened in a browser signed in as somebody else, signs in the link’s member only', async () => {
+    const other = await signedUpWithLink();
+    const otherSession = sessionCookieOf(await confirm(other.link))!;
+    const { id, link } = await signedUpWithLink();
+    const verified = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/email-verification',
+      headers: { cookie: `fm_session=${otherSession}`, [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE },
+      payload: { token: decodeURIComponent(new URL(link).hash.replace(/^#token=/, '')) },
+    });
+    expect(verified.json().signedIn).toEqual({ id, roles: ['ROLE_USER'] });
+    expect((await whoIs(sessionCookieOf(verified)!)).json().id).toBe(id);
+    // The other member's own session is untouched (it is his, in his browser).
+    expect((await whoIs(otherSession)).json().id).toBe(other.id);
+  });
+
+  it('refuses a verification another site’s page posts (login CSRF), leaving the link for its member', async () => {
+    const { id, link } = await signedUpWithLink();
+    const crossSite = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/email-verification',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload: { token: decodeURIComponent(new URL(link).hash.replace(/^#token=/, '')) },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'CSRF' });
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
+    expect((await confirm(link)).json().signedIn).toEqual({ id, roles: ['ROLE_USER'] });
+  });
+
+  it('signs nobody in with a used, expired or tampered link', async () => {
+    const used = await signedUpWithLink();
+    expect((await confirm(used.link)).json().signedIn).not.toBeNull();
+    const usedAgain = await confirm(used.link);
+    expect(usedAgain.json()).toEqual({ redirectUrl: `${PUBLIC_URL}/email-sent?view=already-verified`, signedIn: null });
+    expect(usedAgain.headers['set-cookie']).toBeUndefined();
+
+    const tampered = await signedUpWithLink();
+    const url = new URL(tampered.link);
+    const token = decodeURIComponent(url.hash.replace(/^#token=/, ''));
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const refused = await mailing.current.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/email-verification',
+      payload: { token: flipped },
+    });
+    expect(refused.json()).toEqual({
+      redirectUrl: `${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`,
+      signedIn: null,
+    });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(refused.headers.authorization).toBeUndefined();
+    // The real link still works afterwards.
+    expect((await confirm(tampered.link)).json().signedIn).toEqual({ id: tampered.id, roles: ['ROLE_USER'] });
+  });
+
+  it('verifies a blocked member’s address but does not sign him in', async () => {
+    const { id, link } = await signedUpWithLink();
+    await mailing.current.app.db
+      .updateTable('users')
+      .set({ login_blocked_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    const verified = await confirm(link);
+    expect(verified.json()).toEqual({ redirectUrl: verifySuccessUrl, signedIn: null });
+    expect(verified.headers['set-cookie']).toBeUndefined();
+    expect(verified.headers.authorization).toBeUndefined();
+  });
+
+  it('neither verifies nor signs in a withdrawn member', async () => {
+    const { id, link } = await signedUpWithLink();
+    await mailing.current.app.db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    const verified = await confirm(link);
+    expect(verified.json()).toEqual({
+      redirectUrl: `${PUBLIC_URL}/email-sent?view=suggest-user-authentication&error=expired`,
+      signedIn: null,
+    });
+    expect(verified.headers['set-cookie']).toBeUndefined();
+    const row = await mailing.current.app.db
+      .selectFrom('users')
+      .select(['email_verified_at', 'roles'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_verified_at).toBeNull();
   });
 });
 
@@ -240,7 +371,7 @@ describe('verification mail re-send', () => {
     await expect.poll(() => mailsTo().length).toBe(2);
     const latest = mailsTo().at(-1)!;
     const response = await confirm(linkIn(latest.text));
-    expect(response.json()).toEqual({ redirectUrl: verifySuccessUrl });
+    expect(response.json()).toEqual({ redirectUrl: verifySuccessUrl, signedIn: { id, roles: ['ROLE_USER'] } });
   });
 
   it('L4: tells an anonymous caller nothing (200 for verified and unknown ids, no mail); the owner gets 409; other people’s tokens 403', async () => {

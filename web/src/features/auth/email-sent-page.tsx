@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { showAlert } from '../../shared/alert/alert';
-import { clearSession, readSession } from '../../shared/session/session';
+import { clearSession, readSession, useSession } from '../../shared/session/session';
 import { resendVerification } from './api/account';
 import { Card, Page } from '../../shared/ui/page';
 
@@ -59,15 +59,19 @@ export function EmailSentPage() {
   const view = (viewCase ?? searchParams.get('view') ?? '') as EmailSentView;
   const { resend, busy } = useResend();
   const authDone = view === 'success-auth-public-user';
+  const session = useSession();
+  // The verification link signed its member in (email-verification-page.tsx): he goes on from here, signed in.
+  const signedIn = authDone && session.loggedIn && session.isVerified === true;
 
   useEffect(() => {
-    // The verification is done: whatever session was stored (an unverified login) must log in again.
-    if (authDone && readSession().loggedIn) clearSession();
+    // The verification is done without a session (a blocked member): an unverified login stored here must log in again.
+    const stored = readSession();
+    if (authDone && stored.loggedIn && stored.isVerified !== true) clearSession();
   }, [authDone]);
 
   let title: string;
   let body: string;
-  let action: 'login' | 'resend' | null;
+  let action: 'login' | 'resend' | 'start' | null;
   switch (view) {
     case 'forgot-password-email':
       [title, body, action] = [t('emailSent.forgotTitle'), t('emailSent.forgotBody'), 'login'];
@@ -87,7 +91,13 @@ export function EmailSentPage() {
       [title, body, action] = [t('emailSent.suggestTitle'), t('emailSent.suggestBody'), 'resend'];
       break;
     case 'success-auth-public-user':
-      [title, body, action] = [t('emailSent.authDoneTitle'), t('emailSent.authDoneBody'), 'login'];
+      [title, body, action] = signedIn
+        ? [
+            t('emailSent.authDoneTitle'),
+            t('emailSent.signedInBody', { name: session.creatorName ?? session.userName ?? '' }),
+            'start',
+          ]
+        : [t('emailSent.authDoneTitle'), t('emailSent.authDoneBody'), 'login'];
       break;
     case 'already-verified':
       // The verification link clicked again: nothing to do but log in.
@@ -108,6 +118,11 @@ export function EmailSentPage() {
         {action === 'login' ? (
           <Button component={RouterLink} to="/login?view=email" variant="contained" size="large">
             {view === 'forgot-password-email' ? t('emailSent.goLogin') : t('emailSent.login')}
+          </Button>
+        ) : null}
+        {action === 'start' ? (
+          <Button component={RouterLink} to="/" variant="contained" size="large">
+            {t('emailSent.start')}
           </Button>
         ) : null}
         {action === 'resend' ? (

@@ -122,6 +122,22 @@ describe('lottery event page and apply modal', () => {
     window.localStorage.clear();
   });
 
+  // Event dates read as the app's other dates do in each language (web/src/shared/format/date.ts), month and day.
+  for (const [language, start, finish, end] of [
+    ['ko', '11.20', '11.30', '12.31'],
+    ['en', 'Nov 20', 'Nov 30', 'Dec 31'],
+    ['ja', '11/20', '11/30', '12/31'],
+  ] as const) {
+    test(`the application period and the event's end in the language's date style (${language})`, async () => {
+      const t = await useLanguage(language);
+      serve(event());
+      open();
+      const periodText = t.lotteryEvent.period.replace('{{start}}', start).replace('{{end}}', finish);
+      expect(await screen.findByText(periodText)).toBeTruthy();
+      expect(screen.getByText(t.lotteryEvent.eventEnd.replace('{{date}}', end))).toBeTruthy();
+    });
+  }
+
   test('form rules: name, digits-only phone, both terms; images only, at most 5 MB', () => {
     expect(checkApplyForm(EMPTY_APPLY_FORM)).toEqual({
       name: 'nameRequired',
@@ -150,7 +166,7 @@ describe('lottery event page and apply modal', () => {
       open();
       expect(await screen.findByRole('heading', { name: 'Birthday lottery', level: 1 })).toBeTruthy();
       expect(screen.getByText(t.status.APPLYING)).toBeTruthy();
-      expect(screen.getByText(t.period.replace('{{start}}', '11/20').replace('{{end}}', '11/30'))).toBeTruthy();
+      expect(screen.getByText(t.period.replace('{{start}}', 'Nov 20').replace('{{end}}', 'Nov 30'))).toBeTruthy();
       await user.click(screen.getByRole('button', { name: t.apply }));
       const dialog = await screen.findByRole('dialog');
       // Prefilled from the profile.

@@ -1,3 +1,4 @@
+import { formatMonthDay } from '../format/date';
 import type { LotteryEvent } from '@fanmission/contracts';
 
 /** The badge of an event: its status, APPLIED while applying when the caller has applied. */
@@ -17,5 +18,8 @@ export const BADGE_COLOR = {
   CANCELED: 'error',
 } as const satisfies Record<EventBadge, 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error'>;
 
-/** A YYYY-MM-DD day as MM/DD: the one date format of lottery events' dates, as the product's events show them. */
-export const monthDay = (date: string): string => `${date.slice(5, 7)}/${date.slice(8, 10)}`;
+/**
+ * A lottery event's YYYY-MM-DD day, month and day as the app writes them in the page's language (`11.26`, `Nov 26`,
+ * `11/26`: web/src/shared/format/date.ts); every event date and period goes through this one.
+ */
+export const monthDay = (date: string): string => formatMonthDay(date);

@@ -255,4 +255,120 @@ describe('this device’s push', () => {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
   });
+
+  /**
+   * A browser that can take push up to the subscription: the permission `permission` answers, and `subscribe` (the
+   * push service's answer) resolving or rejecting as given. Answers the settings' texts.
+   */
+  async function browserWith(
+    language: 'ko' | 'en' | 'ja',
+    options: { pushManager?: boolean; permission?: NotificationPermission; subscribe?: () => Promise<unknown> },
+  ) {
+    const t = await useLanguage(language);
+    let permission: NotificationPermission = 'default';
+    vi.stubGlobal('Notification', {
+      get permission() {
+        return permission;
+      },
+      requestPermission: vi.fn(async () => (permission = options.permission ?? 'granted')),
+    });
+    if (options.pushManager !== false) vi.stubGlobal('PushManager', class {});
+    else Reflect.deleteProperty(window, 'PushManager');
+    const registration = {
+      pushManager: { getSubscription: async () => null, subscribe: options.subscribe ?? (async () => null) },
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+    });
+    serve({
+      'GET /api/v1/users/me/notification-preferences': () => json(preferences()),
+      'GET /api/v1/push/vapid-public-key': () => json({ publicKey: 'AQID' }),
+    });
+    return t.notificationSettings.device;
+  }
+
+  /** The device's status line, once it says `text`. */
+  const statusSaying = async (text: string) => {
+    await screen.findByText(text);
+    return screen.getByText(text).closest('[role="status"]')!;
+  };
+
+  const REFUSED_FOR_GOOD = {
+    ko: ['이 브라우저에서는 푸시 알림을 받을 수 없습니다', '일반 창'],
+    en: ['can’t be received in this browser', 'normal window'],
+    ja: ['このブラウザではプッシュ通知を受け取れません', '通常のウィンドウ'],
+  } as const;
+
+  for (const language of ['ko', 'en', 'ja'] as const) {
+    test(`a browser without the Push API says push cannot be had here and what to do instead (${language})`, async () => {
+      const texts = await browserWith(language, { pushManager: false });
+      try {
+        render();
+        const status = await statusSaying(texts.unsupported);
+        for (const words of REFUSED_FOR_GOOD[language]) expect(status.textContent).toContain(words);
+        expect(screen.queryByRole('button', { name: texts.turnOn })).toBeNull();
+        expect(screen.queryByText(texts.failed)).toBeNull();
+      } finally {
+        Reflect.deleteProperty(navigator, 'serviceWorker');
+      }
+    });
+  }
+
+  test('a permission the browser denies (as a private window does) says push cannot be had and how to change it', async () => {
+    const texts = await browserWith('ko', { permission: 'denied' });
+    try {
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: texts.turnOn }));
+      const status = await statusSaying(texts.blocked);
+      for (const words of REFUSED_FOR_GOOD.ko) expect(status.textContent).toContain(words);
+      expect(status.textContent).toContain('허용');
+      expect(screen.queryByText(texts.failed)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
+  for (const [name, language] of [
+    ['NotAllowedError', 'ko'],
+    ['NotSupportedError', 'ja'],
+  ] as const) {
+    test(`a subscription the push service refuses for good (${name}, as in incognito) says so, not “try again” (${language})`, async () => {
+      const texts = await browserWith(language, {
+        subscribe: async () => {
+          throw new DOMException('Registration failed - permission denied', name);
+        },
+      });
+      try {
+        const user = userEvent.setup();
+        render();
+        await user.click(await screen.findByRole('button', { name: texts.turnOn }));
+        const status = await statusSaying(texts.refused);
+        for (const words of REFUSED_FOR_GOOD[language]) expect(status.textContent).toContain(words);
+        expect(screen.queryByText(texts.failed)).toBeNull();
+        expect(screen.queryByRole('button', { name: texts.turnOn })).toBeNull();
+      } finally {
+        Reflect.deleteProperty(navigator, 'serviceWorker');
+      }
+    });
+  }
+
+  test('a passing failure (the push service unreachable) still says to try again shortly, and the button stays (en)', async () => {
+    const texts = await browserWith('en', {
+      subscribe: async () => {
+        throw new DOMException('Registration failed - push service error', 'AbortError');
+      },
+    });
+    try {
+      const user = userEvent.setup();
+      render();
+      await user.click(await screen.findByRole('button', { name: texts.turnOn }));
+      await screen.findByText(texts.failed);
+      expect(screen.getByRole('button', { name: texts.turnOn })).toBeTruthy();
+      expect(screen.queryByText(texts.refused)).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
 });

@@ -10,6 +10,7 @@ const SEVERITY: Record<PushDeviceState, 'success' | 'info' | 'warning'> = {
   on: 'success',
   off: 'info',
   blocked: 'warning',
+  refused: 'warning',
   needsInstall: 'info',
   unsupported: 'info',
   unavailable: 'info',

@@ -16,10 +16,15 @@ import { appModeOf } from '../app-mode';
  * - `needsInstall`: an iPhone or iPad browser outside an installed web app (Safari offers push only to a web app added
  *   to the home screen, iOS 16.4 and later);
  * - `blocked`: the member refused notifications to this site; only the browser's site settings undo it;
+ * - `refused`: the browser's push service refuses this window a subscription for good (NotAllowedError or
+ *   NotSupportedError, as private windows do);
  * - `unavailable`: this server sends no push notifications (no VAPID key);
  * - `on`, `off`: subscribed or not.
  */
-export type PushDeviceState = 'unsupported' | 'needsInstall' | 'blocked' | 'unavailable' | 'on' | 'off';
+export type PushDeviceState = 'unsupported' | 'needsInstall' | 'blocked' | 'refused' | 'unavailable' | 'on' | 'off';
+
+/** The subscription errors that will not change by trying again in this window (any other may pass). */
+const REFUSED_FOR_GOOD = new Set(['NotAllowedError', 'NotSupportedError']);
 
 const isAppleMobile = () =>
   /iPhone|iPad|iPod/.test(navigator.userAgent) ||
@@ -91,12 +96,18 @@ export async function subscribeThisDevice(): Promise<PushDeviceState> {
     throw error;
   }
   const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: urlBase64ToUint8Array(publicKey),
-    }));
+  let subscription: PushSubscription;
+  try {
+    subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: urlBase64ToUint8Array(publicKey),
+      }));
+  } catch (error) {
+    if (error instanceof DOMException && REFUSED_FOR_GOOD.has(error.name)) return 'refused';
+    throw error;
+  }
   await register(subscription);
   return 'on';
 }

@@ -1,3 +1,4 @@
+import type { EmailVerificationResponse } from '@fanmission/contracts';
 import { api } from '../../../shared/api/client';
 
 /** `POST /users`: a member sign-up (no token; a 504 or an odd 401 is only logged). Answers the new id. */
@@ -15,15 +16,18 @@ export async function resetPassword(code: string, password: string): Promise<voi
   await api('/users/user/forgot-password-reset', { method: 'PUT', body: { code, password }, token: null });
 }
 
-/** `POST /users/email-verification`: confirms the address of the mailed token; answers where to go next. */
-export async function confirmEmail(token: string): Promise<string> {
-  const answer = await api<{ redirectUrl: string }>('/users/email-verification', {
+/**
+ * `POST /users/email-verification`: confirms the address of the mailed token; answers where to go next and whom the
+ * answer signed in (its session cookie is set), null when nobody.
+ */
+export async function confirmEmail(token: string): Promise<EmailVerificationResponse> {
+  const answer = await api<EmailVerificationResponse>('/users/email-verification', {
     method: 'POST',
     body: { token },
     token: null,
     globalErrors: 'none',
   });
-  return answer.data.redirectUrl;
+  return answer.data;
 }
 
 /** `POST /users/{id}/email-verification`: sends the verification mail again. */

@@ -167,8 +167,8 @@ describe('editing a lottery event before its applications open', () => {
     await user.click(await screen.findByRole('button', { name: 'Birthday lottery' }));
     const opened = await screen.findByRole('dialog', { name: 'Birthday lottery' });
     expect(within(opened).queryByRole('button', { name: t.eventManagement.editDialog.edit })).toBeNull();
-    // Event dates read MM/DD, the end as the period beside it.
-    expect(within(opened).getByText(t.eventManagement.detail.eventEnd.replace('{{date}}', '02/20'))).toBeTruthy();
+    // Event dates read as the app's other dates do (02.20 in Korean), the end as the period beside it.
+    expect(within(opened).getByText(t.eventManagement.detail.eventEnd.replace('{{date}}', '02.20'))).toBeTruthy();
     expect(opened.textContent).not.toContain('2099-02-20');
     first.unmount();
 

@@ -171,6 +171,8 @@ export const en: Messages = {
     resendDone: 'Resend complete.',
     resendFailed: 'The mail could not be sent. Please contact the admin.',
     authDoneTitle: 'E-mail verification complete, sign-up finished.',
+    signedInBody: 'Welcome, {{name}}. You are signed in: start your first mission right away.',
+    start: 'Get started',
     alreadyVerifiedTitle: 'Your e-mail address is already verified',
     authDoneBody: 'Log in and start your first mission.',
     login: 'Login',

@@ -134,6 +134,6 @@ export const lotteryEventKo = {
     mismatch: '불일치',
     value: '값 {{value}}',
     rotateHint: '룰렛 창에서 서버 시드를 교체하면 검증할 수 있습니다.',
-    cost: '{{coins}} 코인',
+    cost: '{{coins}}코인',
   },
 };

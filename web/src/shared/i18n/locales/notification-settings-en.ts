@@ -56,10 +56,13 @@ export const notificationSettingsEn: NotificationSettingsMessages = {
     on: 'This device receives push notifications.',
     off: 'This device does not receive push notifications.',
     blocked:
-      'Your browser blocks notifications from this site. Click the site information (lock) icon left of the address, set Notifications to Allow, then try again.',
+      'Push notifications can’t be received in this browser: it blocks notifications from this site. Click the site information (lock) icon left of the address, set Notifications to Allow, then try again. In a private (incognito) window, open the site in a normal window instead.',
     needsInstall:
       'On iPhone and iPad, only an app added to the home screen receives push notifications. In Safari tap Share → "Add to Home Screen", then turn them on in that app.',
-    unsupported: 'This browser does not support push notifications.',
+    unsupported:
+      'Push notifications can’t be received in this browser. In a private (incognito) window, open the site in a normal window; otherwise turn them on in a recent Chrome, Edge, Firefox or Safari, or in the Fanmission app added to your home screen.',
+    refused:
+      'Push notifications can’t be received in this browser window: private (incognito) windows block them. Open the site in a normal window, or turn them on in the Fanmission app added to your home screen.',
     unavailable: 'Push notifications cannot be sent right now.',
     failed: 'Push notifications could not be set up. Please try again shortly.',
   },
