@@ -849,19 +849,16 @@ describe('money leaves only the way it came', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.boolean(),
+        fc.constantFrom(...(Object.keys(PAYOUT_ACCOUNTS) as (keyof typeof PAYOUT_ACCOUNTS)[])),
         fc.array(fanOpArbitrary, { minLength: 1, maxLength: 10 }),
         fc.array(payoutOpArbitrary, { maxLength: 8 }),
-        async (business, fanOps, payoutOps) => {
+        async (business, firstAccount, fanOps, payoutOps) => {
           clock.now = new Date('2026-03-10T03:00:00Z');
           const fan = await createAccount(testApp.current.app);
           // A 개인사업자 with a verified registration, or an individual.
           const creator = await createIncomeCreator(testApp.current.app, {
             businessType: business ? 'PRIVATE' : 'NONE',
           });
-          // He earned in the month before: its settlement issued him a statement.
-          const lastMonth = plus(clock.now, -28 * DAY_MS);
-          await releasedMission(db(), { creatorId: creator.creatorId, coins: 1_000, at: lastMonth });
-          await settleMonth(testApp.current.app, finance, koreaMonthOf(lastMonth));
           const first = await db()
             .selectFrom('creators')
             .select(['bank_name', 'bank_account_number'])
@@ -874,6 +871,12 @@ describe('money leaves only the way it came', () => {
             differing: [],
             matching: new Set(),
           };
+          // The account his first statement pays: his own, his business's, a third party's, mislabelled...
+          await setPayoutAccount(actors, firstAccount);
+          // He earned in the month before: its settlement issued him a statement.
+          const lastMonth = plus(clock.now, -28 * DAY_MS);
+          await releasedMission(db(), { creatorId: creator.creatorId, coins: 1_000, at: lastMonth });
+          await settleMonth(testApp.current.app, finance, koreaMonthOf(lastMonth));
           // The two sides' steps interleaved, one of each in turn.
           for (let index = 0; index < Math.max(fanOps.length, payoutOps.length); index++) {
             for (const op of [fanOps[index], payoutOps[index]]) if (op) await step(actors, op);
