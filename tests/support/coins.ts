@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { grantBonus, holdForMission, purchase, walletAccount } from '@fanmission/ledger';
 import type { Db } from '@fanmission/services/db';
+import { SANDBOX_CHARGEBACK } from '@fanmission/services/payments';
 
 /*
  * Test support: charges, free coins and spends written the way the payment and mission modules write them (a paid
@@ -210,4 +211,43 @@ export async function recordSandboxCheckout(db: Db, paymentId: string, at: Date)
     .insertInto('sandbox_checkouts')
     .values({ payment_id: paymentId, status: 'paid', amount, currency: 'KRW', decided_at: at })
     .execute();
+}
+
+/**
+ * A chargeback at the sandbox provider: the payer's bank takes back what is left of a paid checkout, recorded on the
+ * provider's side as its test mode would (nobody asked the provider); the app learns of it when it asks the provider
+ * for the payment's refunds (`reconcileProviderRefunds`, as its webhook and sweeper do). Answers the won taken back
+ * (0 when nothing was left).
+ */
+export async function chargebackAtSandbox(db: Db, paymentId: string, at: Date): Promise<number> {
+  const checkout = await db
+    .selectFrom('sandbox_checkouts')
+    .select(['amount', 'currency', 'status'])
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  if (!checkout || checkout.status !== 'paid') return 0;
+  const refunded = await db
+    .selectFrom('sandbox_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('won'))
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  const left = checkout.amount - Number(refunded.won);
+  if (left <= 0) return 0;
+  await db
+    .insertInto('sandbox_refunds')
+    .values({
+      id: `sandbox-chargeback-${randomUUID()}`,
+      payment_id: paymentId,
+      request_id: `${SANDBOX_CHARGEBACK}${randomUUID()}`,
+      amount: left,
+      currency: checkout.currency,
+      created_at: at,
+    })
+    .execute();
+  await db
+    .updateTable('sandbox_checkouts')
+    .set({ status: 'cancelled', decided_at: at })
+    .where('payment_id', '=', paymentId)
+    .execute();
+  return left;
 }

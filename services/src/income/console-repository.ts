@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import type { DbExecutor } from '../db';
 import { heldSql } from './holds';
-import { statementsQuery } from './statements';
+import { oneWithPayTo, statementsQuery } from './statements';
 
 // The finance console's queries: statements, their carried-over months and transfer rows, and the grade review.
 
@@ -32,8 +32,9 @@ export function filteredStatements(db: DbExecutor, filter: AdminSettlementFilter
   return query;
 }
 
-export function findStatement(db: DbExecutor, id: number) {
-  return statementsQuery(db).where('s.id', '=', id).executeTakeFirst();
+export async function findStatement(db: DbExecutor, id: number) {
+  const row = await statementsQuery(db).where('s.id', '=', id).executeTakeFirst();
+  return row && (await oneWithPayTo(db, row));
 }
 
 /** The carried-over months a statement paid, by id. */

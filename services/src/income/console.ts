@@ -25,7 +25,7 @@ import { transferBatchApprovals } from './transfer-batches';
 import * as repository from './console-repository';
 import { MonthNotEndedError, settleMonth } from './settlement';
 import { holdReason } from './holds';
-import { adminStatementDto, statementLines, statementsQuery } from './statements';
+import { adminStatementDto, statementLines, statementsQuery, withPayTo } from './statements';
 import type { GradeProposalRow } from './table';
 
 type AdminSettlementSortField = (typeof ADMIN_SETTLEMENT_SORT_FIELDS)[number];
@@ -61,7 +61,7 @@ export async function listStatements(
     order: [...SORT_COLUMNS[field], ...(field === 'id' ? [] : ['s.id'])].map((column) => [column, direction] as const),
     window: options.window,
   });
-  return { rows: rows.map((row) => adminStatementDto(row, now)), total };
+  return { rows: (await withPayTo(ctx.db, rows)).map((row) => adminStatementDto(row, now)), total };
 }
 
 export async function getStatement(ctx: ServiceContext, id: number): Promise<AdminSettlement> {

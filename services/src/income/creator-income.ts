@@ -13,7 +13,7 @@ import type { DbExecutor } from '../db';
 import { notFound } from '../http';
 import { gradeOfMonth } from './grades';
 import { payoutAccountOf } from './statement-columns';
-import { statementLines, statementsQuery } from './statements';
+import { oneWithPayTo, statementLines, statementsQuery } from './statements';
 
 // What a creator reads of his own income: all-time totals, a month's income (settled or so far), the missions he was
 // paid for in a month, and one of his statements for download.
@@ -43,8 +43,9 @@ export async function oldStyleMonthIncome(db: DbExecutor, creatorId: number, yea
 export async function statementWithLines(db: DbExecutor, statementId: number, creatorId?: number) {
   let query = statementsQuery(db).where('s.id', '=', statementId);
   if (creatorId !== undefined) query = query.where('s.creator_id', '=', creatorId);
-  const statement = await query.executeTakeFirst();
-  if (!statement) throw notFound('income.statementNotFound');
+  const found = await query.executeTakeFirst();
+  if (!found) throw notFound('income.statementNotFound');
+  const statement = await oneWithPayTo(db, found);
   return { statement, lines: await statementLines(db, statement.id) };
 }
 

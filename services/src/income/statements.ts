@@ -6,10 +6,11 @@ import {
   toPage,
 } from '@fanmission/contracts';
 import type { DbExecutor } from '../db';
+import { payToVerifications } from '../money-out';
 import { holdReason } from './holds';
 import type { StatementRow } from './table';
 
-/** A statement row as `statementsQuery` reads it: with its pay-to account's check. */
+/** A statement row as `statementsQuery` and `withPayTo` read it: with its pay-to account's check. */
 type ReadStatement = StatementRow & { carried_into_statement_id?: number | null; pay_to_verification: string | null };
 
 /** A statement as the creator sees it. */
@@ -100,32 +101,47 @@ export function isOverdue(row: Pick<StatementRow, 'status' | 'due_date'>, now: D
   );
 }
 
-/** Statements with the payout that paid each carried-over month. */
+/**
+ * Statements with the payout that paid each carried-over month. Without the check of the account each pays: read the
+ * rows through `withPayTo`.
+ */
 export function statementsQuery(db: DbExecutor) {
-  return (
-    db
-      .selectFrom('settlement_statements as s')
-      .innerJoin('creators as cr', 'cr.id', 's.creator_id')
-      .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
-      // The check of the account the statement pays (the creators module's table, migration 0520): the hold rule.
-      .leftJoin('payout_account_verifications as pv', (join) =>
-        join
-          .onRef('pv.creator_id', '=', 's.creator_id')
-          .onRef('pv.bank_name', '=', 's.bank_name')
-          .onRef('pv.bank_account_number', '=', 's.bank_account_number'),
-      )
-      .selectAll('s')
-      .select([
-        'pv.status as pay_to_verification',
-        'pv.bank_holder as pay_to_bank_holder',
-        'cr.name as creator_name',
-        // The registration staff verified: what the withholding was decided on.
-        'cr.verified_business_type as business_type',
-        'cr.verified_business_name as business_name',
-        'cr.verified_business_number as business_registration_number',
-        'co.paid_by_statement_id as carried_into_statement_id',
-      ])
+  return db
+    .selectFrom('settlement_statements as s')
+    .innerJoin('creators as cr', 'cr.id', 's.creator_id')
+    .leftJoin('settlement_carryovers as co', 'co.carried_statement_id', 's.id')
+    .selectAll('s')
+    .select([
+      'cr.name as creator_name',
+      // The registration staff verified: what the withholding was decided on.
+      'cr.verified_business_type as business_type',
+      'cr.verified_business_name as business_name',
+      'cr.verified_business_number as business_registration_number',
+      'co.paid_by_statement_id as carried_into_statement_id',
+    ]);
+}
+
+/**
+ * `rows` of `statementsQuery` with the bank's holder look-up of the account each pays (`pay_to_verification`, its
+ * status, null: never looked up; `pay_to_bank_holder`), read by the money-out module's one join of a statement to its
+ * account's check (`payToVerifications`).
+ */
+export async function withPayTo<Row extends { id: number }>(db: DbExecutor, rows: Row[]) {
+  const checks = await payToVerifications(
+    db,
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => ({
+    ...row,
+    pay_to_verification: checks.get(row.id)?.status ?? null,
+    pay_to_bank_holder: checks.get(row.id)?.bankHolder ?? null,
+  }));
+}
+
+/** One row of `statementsQuery` with the check of the account it pays (`withPayTo`). */
+export async function oneWithPayTo<Row extends { id: number }>(db: DbExecutor, row: Row) {
+  const check = (await payToVerifications(db, [row.id])).get(row.id);
+  return { ...row, pay_to_verification: check?.status ?? null, pay_to_bank_holder: check?.bankHolder ?? null };
 }
 
 /** The creator's statements, newest month first. */
@@ -137,7 +153,8 @@ export async function statementPage(db: DbExecutor, creatorId: number, page: num
       .orderBy('s.month', 'desc')
       .offset(page * size)
       .limit(size)
-      .execute(),
+      .execute()
+      .then((page) => withPayTo(db, page)),
     db
       .selectFrom('settlement_statements')
       .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -76,7 +76,8 @@ export interface PayToVerification {
 /**
  * The holder look-up of the account each statement of `statementIds` pays (its creator, bank and number as the
  * statement copied them at issue); a statement whose account was never looked up is absent. The one join from a
- * statement to its account's check: the payee rule below and the settlement batches read it here.
+ * statement to its account's check: the payee rule below, the settlement batches and the statements' lists and pages
+ * (services/src/income/statements.ts, `withPayTo`) read it here.
  */
 export async function payToVerifications(
   db: DbExecutor,

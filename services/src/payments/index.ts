@@ -34,3 +34,4 @@ export {
   refundAppRefundAtProvider,
 } from './app-refunds';
 export { paymentProvidersFor } from './providers/registry';
+export { SANDBOX_CHARGEBACK } from './providers/sandbox';

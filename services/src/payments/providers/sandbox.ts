@@ -17,13 +17,28 @@ export const sandboxCheckoutPath = (paymentId: string) => `/api/v1/payment/sandb
 export const sandboxReceiptPath = (paymentId: string) => `${sandboxCheckoutPath(paymentId)}/receipt`;
 
 /**
+ * The prefix of the request id of a chargeback the sandbox records on its own (the payer's bank took the money back,
+ * nobody asked the provider): it reports it as a CHARGEBACK, every other refund as a REFUND.
+ */
+export const SANDBOX_CHARGEBACK = 'chargeback:';
+
+/**
  * The development and test provider: a local checkout page (see sandbox-routes.ts) where the payer approves or
  * declines, recorded in `sandbox_checkouts` apart from our orders, as a provider's test mode would.
  */
 export function sandboxProvider(options: { db: Db; publicUrl: string; now: () => Date }): PaymentProvider {
   const refundsOf = async (payment: PaymentRow): Promise<ProviderRefund[]> => {
     const rows = await findSandboxRefunds(options.db, payment.id);
-    if (rows.length > 0) return rows.map((row) => refundOf(row.id, row.amount, row.currency));
+    if (rows.length > 0) {
+      return rows.map((row) =>
+        refundOf(
+          row.id,
+          row.amount,
+          row.currency,
+          row.request_id.startsWith(SANDBOX_CHARGEBACK) ? 'CHARGEBACK' : 'REFUND',
+        ),
+      );
+    }
     // Checkouts cancelled before partial refunds (0145) were refunded whole, under the payment's name.
     const checkout = await findSandboxCheckout(options.db, payment.id);
     return checkout?.status === 'cancelled'
@@ -90,9 +105,14 @@ export function sandboxProvider(options: { db: Db; publicUrl: string; now: () =>
   };
 }
 
-const refundOf = (id: string, amount: number, currency: string): ProviderRefund => ({
+const refundOf = (
+  id: string,
+  amount: number,
+  currency: string,
+  kind: ProviderRefund['kind'] = 'REFUND',
+): ProviderRefund => ({
   id,
-  kind: 'REFUND',
+  kind,
   amount,
   currency,
 });
