@@ -77,7 +77,7 @@ describe('web app: income management', () => {
     const { page, errors } = await open('ko');
     await page.goto(url('/adjustment-page'));
     const summary = page.getByTestId('month-summary');
-    await summary.getByText('120코인').waitFor();
+    await summary.getByText('120코인', { exact: true }).waitFor();
     // 총 매출 120 × 100 won, less the fees; 120 coins are under the 500-coin minimum: carried over, no amount.
     await summary.getByText('12,000원').waitFor();
     await summary.getByText(ko.income.carriesOver.replace('{{minimum}}', '500')).waitFor();
@@ -95,7 +95,7 @@ describe('web app: income management', () => {
       await page.getByLabel(ko.income.year).click();
       await page.getByRole('option', { name: `${last.year}년` }).click();
     }
-    await summary.getByText('600코인').waitFor();
+    await summary.getByText('600코인', { exact: true }).waitFor();
     // 600 × 100 = 60,000 won sold; 600 × 60 = 36,000 income, less 1,180 withheld: 34,820 won to be paid.
     await summary.getByText('60,000원').waitFor();
     await summary.getByText('34,820원').waitFor();

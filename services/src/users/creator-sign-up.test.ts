@@ -51,7 +51,11 @@ describe('creator sign-up (POST /users with accountType CREATOR)', () => {
       url: '/api/v1/users/email-verification',
       payload: { token: decodeURIComponent(new URL(link).hash.replace(/^#token=/, '')) },
     });
-    expect(verified.json()).toEqual({ redirectUrl: `${PUBLIC_URL}/email-sent/success-auth-public-user` });
+    // The link signs the new creator in, with the roles the verification gave him.
+    expect(verified.json()).toEqual({
+      redirectUrl: `${PUBLIC_URL}/email-sent/success-auth-public-user`,
+      signedIn: { id: expect.any(Number), roles: ['ROLE_USER', 'ROLE_CREATOR'] },
+    });
 
     const loggedIn = await login(payload.email, payload.password);
     expect(loggedIn.json()).toEqual({ id, roles: ['ROLE_USER', 'ROLE_CREATOR'] });
