@@ -146,11 +146,8 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await page.goto(link);
     await page.waitForURL('**/email-sent/success-auth-public-user');
 
-    // Log in: an unverified creator lands on the newbie dashboard.
-    await page.goto(url('/login?view=email'));
-    await page.getByRole('textbox', { name: ko.login.email }).fill(email);
-    await page.locator('input[type=password]').fill(password);
-    await page.getByRole('button', { name: ko.login.submit, exact: true }).click();
+    // The link signed him in: he goes on to the newbie dashboard, as his login would take him.
+    await page.getByRole('link', { name: ko.emailSent.start }).click();
     await page.waitForURL('**/newbie-creator-mypage');
     await page.getByText(s.newbie.todoBanner).waitFor();
     const session = await page.evaluate(() => ({

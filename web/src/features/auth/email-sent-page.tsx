@@ -121,7 +121,13 @@ export function EmailSentPage() {
           </Button>
         ) : null}
         {action === 'start' ? (
-          <Button component={RouterLink} to="/" variant="contained" size="large">
+          // Where his login would take him: a creator who just signed up waits for review at his dashboard.
+          <Button
+            component={RouterLink}
+            to={session.creatorId !== null ? '/newbie-creator-mypage' : '/'}
+            variant="contained"
+            size="large"
+          >
             {t('emailSent.start')}
           </Button>
         ) : null}

@@ -19,11 +19,11 @@ const routes = (
   </>
 );
 
-function openLink(answer: unknown) {
+function openLink(answer: unknown, me = currentUser({ id: 41, username: '새팬', roles: ['ROLE_USER'] })) {
   window.history.replaceState(null, '', '/email-verification#token=mailed-token');
   const calls = serve({
     'POST /api/v1/users/email-verification': () => json(answer),
-    'GET /api/v1/users/me': () => json(currentUser({ id: 41, username: '새팬', roles: ['ROLE_USER'] })),
+    'GET /api/v1/users/me': () => json(me),
   });
   renderAt('/email-verification', routes);
   return calls;
@@ -51,6 +51,33 @@ describe('the verification link', () => {
       expect(screen.queryByRole('link', { name: t.emailSent.login })).toBeNull();
     });
   }
+
+  test('a new creator goes on, signed in, to his dashboard under review, as his login would take him', async () => {
+    const t = await useLanguage('ko');
+    openLink(
+      {
+        redirectUrl: `${window.location.origin}/email-sent/success-auth-public-user`,
+        signedIn: { id: 42, roles: ['ROLE_USER', 'ROLE_CREATOR'] },
+      },
+      currentUser({
+        id: 42,
+        username: 'maker',
+        roles: ['ROLE_USER', 'ROLE_CREATOR'],
+        creator: {
+          id: 9,
+          name: '새 채널',
+          verified: false,
+          tags: [],
+          eventMission: null,
+          user: { id: 42, username: 'maker', image: null },
+        },
+      }),
+    );
+    await screen.findByRole('heading', { name: t.emailSent.authDoneTitle });
+    expect(readSession()).toMatchObject({ loggedIn: true, userId: 42, creatorId: 9 });
+    expect(screen.getByText(t.emailSent.signedInBody.replace('{{name}}', '새 채널'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.emailSent.start }).getAttribute('href')).toBe('/newbie-creator-mypage');
+  });
 
   test('signed in as somebody else in this browser: the link’s member replaces him', async () => {
     const t = await useLanguage('ko');
