@@ -140,8 +140,8 @@ export async function withPayTo<Row extends { id: number }>(db: DbExecutor, rows
 
 /** One row of `statementsQuery` with the check of the account it pays (`withPayTo`). */
 export async function oneWithPayTo<Row extends { id: number }>(db: DbExecutor, row: Row) {
-  const check = (await payToVerifications(db, [row.id])).get(row.id);
-  return { ...row, pay_to_verification: check?.status ?? null, pay_to_bank_holder: check?.bankHolder ?? null };
+  const [read] = await withPayTo(db, [row]);
+  return read!;
 }
 
 /** The creator's statements, newest month first. */
