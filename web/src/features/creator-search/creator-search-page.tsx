@@ -17,9 +17,9 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState, LoadingState, OfflineState } from '../../shared/ui/list-states';
 import { useScrolledItems } from '../../shared/ui/scroll-loading';
 import { CreatorCard } from '../../shared/cards/creator-card';
@@ -53,9 +53,18 @@ export function CreatorSearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const [input, setInput] = useState(filters.name);
+  // The router shows a new address in a transition, so a second change can come before the first one's address is
+  // shown (a quick hand, a busy phone): while the address shown is still the one a change was asked from, the next
+  // change builds on the filters that change asked for, not on the address shown.
+  const { key: shownKey } = useLocation();
+  const asked = useRef<{ fromKey: string; filters: SearchFilters } | null>(null);
   // Each change replaces the address instead of adding a history entry: Back leaves the search, as before.
-  const setFilters = (change: (current: SearchFilters) => SearchFilters) =>
-    setParams(paramsOf(change(filtersOf(params))), { replace: true });
+  const setFilters = (change: (current: SearchFilters) => SearchFilters) => {
+    const base = asked.current?.fromKey === shownKey ? asked.current.filters : filters;
+    const next = change(base);
+    asked.current = { fromKey: shownKey, filters: next };
+    setParams(paramsOf(next), { replace: true });
+  };
   const tags = useCreatorTags();
   // Every filter is part of the key: any change starts again at page 0.
   const list = useCreatorSearch(filters);
