@@ -56,7 +56,13 @@ export function LotteryEventPage() {
 
   const gate = adultGateOf(loaded.error);
   if (gate) return <AdultGate code={gate} />;
-  if (!product || !product.event) return <LoadingState py={10} />;
+  if (!product || !product.event) {
+    return (
+      <Container component="main" maxWidth="md">
+        <LoadingState py={10} />
+      </Container>
+    );
+  }
   const event = product.event;
   const badge = eventBadge(event);
   const button = applyButton(event, session, product.creator.id);

@@ -232,6 +232,20 @@ describe('lottery event page and apply modal', () => {
     },
   );
 
+  test('while the event loads, the page is already its main landmark (a screen reader lands in it)', async () => {
+    await useLanguage('ko');
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    open();
+    const loading = await screen.findByRole('progressbar');
+    expect(loading.closest('main')).not.toBeNull();
+    answer(json({ message: 'not found', status: 404 }, 404));
+    await screen.findByText('elsewhere');
+  });
+
   test('the event’s description video plays under its description; without one there is no player', async () => {
     const t = await useLanguage('ko');
     descriptionVideo = { id: 5, s3Url: '/files/teaser.mp4', contentType: 'video/mp4', thumbnail: null };
