@@ -10,6 +10,7 @@ import {
   DAY_MS,
   plus,
   recordSandboxCheckout,
+  spendCoins,
   TEST_DEPOSITOR_NAME,
   walletCoins as walletCoinsOf,
 } from '@fanmission/tests/support/coins';
@@ -289,6 +290,39 @@ describe('a chargeback of a card charge a pending partial refund holds coins of'
     expect(await reversalsOf(card.paymentId)).toHaveLength(1);
     expect(await walletCoins(fan.id)).toBe(10);
     expect(await statusOf(refund.id)).toBe('refused');
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('finance’s refund at the provider before the chargeback’s notice came: 409, the request refused', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const card = await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    await recordSandboxCheckout(db(), card.paymentId, clock.now);
+    await spendCoins(db(), { userId: fan.id, coins: 40, at: clock.now });
+    const refund = (await partialRefund(fan, {})).json<CoinRefund>();
+    // The payer's bank took the charge back; no webhook has told the app yet.
+    await chargebackAtSandbox(db(), card.paymentId, clock.now);
+
+    const atProvider = await inject({
+      method: 'POST',
+      url: `/api/admin/coin-refunds/${refund.id}/provider-refund`,
+      headers: finance.headers,
+      payload: { reason: 'partial refund' },
+    });
+    expect(atProvider.statusCode, atProvider.body).toBe(409);
+    expect(await statusOf(refund.id)).toBe('refused');
+    // The 60 coins the request held came back to the charge's lot and were taken; the 40 he spent are the shortfall.
+    expect(await reversalsOf(card.paymentId)).toEqual([
+      {
+        origin: 'provider',
+        kind: 'CHARGEBACK',
+        amount: 10_000,
+        coins_asked: 100,
+        coins_taken: 60,
+        shortfall_coins: 40,
+      },
+    ]);
+    expect(await walletCoins(fan.id)).toBe(0);
     expect((await verify(db())).differences).toEqual([]);
   });
 

@@ -112,7 +112,7 @@ async function reverseOnce(
   }
   // Refund requests waiting for finance whose provider part the charge can no longer pay are settled first (refused,
   // their coins back in this charge's lot), so this reversal takes those coins instead of counting them spent.
-  if (ctx.settleRefundsOfReversedCharge && recorded.some(pending)) {
+  if (ctx.settleRefundsOfReversedCharge) {
     const refundedAtProvider = recorded.filter((row) => !pending(row)).reduce((sum, row) => sum + row.amount, 0);
     await ctx.settleRefundsOfReversedCharge(ctx, trx, {
       paymentId: payment.id,
