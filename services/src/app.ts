@@ -34,6 +34,7 @@ import {
   paymentAdminRoutes,
   paymentCancelApproval,
   providerRefundApproval,
+  refuseRequestsOfReversedCharge,
 } from './coin-history';
 import { type AppConfig, REPO_ROOT } from './config';
 import { commentAdminRoutes, commentEventBudgetRoutes, commentRoutes } from './comments';
@@ -236,6 +237,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     now: dependencies.now ?? (() => new Date()),
     log: app.log,
     ...(dependencies.temporal && { temporal: dependencies.temporal }),
+    // A chargeback closes the refund requests its charge can no longer pay (docs/rules/money-out.md).
+    settleRefundsOfReversedCharge: refuseRequestsOfReversedCharge,
   };
   app.decorate('ctx', ctx);
   const rateLimits = dependencies.rateLimits ?? rateLimitsFrom(config);

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from './config';
-import type { Db } from './db';
+import type { Db, DbExecutor } from './db';
 import type { Mailer } from './mail';
 import type { SmsProvider } from './sms';
 
@@ -15,6 +15,18 @@ export interface ServiceContext {
   /** Temporal, for starting workflows and sending them updates; absent when the process runs without it. */
   temporal?: TemporalAccess;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
+  /**
+   * Settles, in the transaction that records a refund the provider made on its own (a chargeback, a cancellation at
+   * the provider) and under the payment's lock, the refund requests still waiting for finance whose provider part
+   * that charge can no longer pay (`leftAtProvider`: the minor units the provider still holds of it). Payments call
+   * it; coin-history answers it (`refuseRequestsOfReversedCharge`, wired in app.ts), since payments never import
+   * coin-history. Absent (a context that reconciles no provider refunds), such requests are left as they are.
+   */
+  settleRefundsOfReversedCharge?: (
+    ctx: ServiceContext,
+    trx: DbExecutor,
+    charge: { paymentId: string; leftAtProvider: number },
+  ) => Promise<void>;
 }
 
 export interface TemporalAccess {

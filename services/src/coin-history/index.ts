@@ -10,6 +10,7 @@ export {
 } from './money-approvals';
 export { getRefundRequest } from './refund-finance';
 export { refundHeldCoins } from './refund-service';
+export { refuseRequestsOfReversedCharge } from './reversed-charges';
 export { paymentAdminRoutes } from './payment-admin-routes';
 export { coinHistoryRoutes } from './routes';
 export { type CoinHistoryTables } from './table';

@@ -2,6 +2,7 @@ import {
   addBusinessDays,
   COIN_RULES,
   type CoinRefund,
+  type Language,
   type Page,
   type PageQuery,
   type RefundBankAccount,
@@ -33,6 +34,7 @@ export async function myRefundRequests(
   ctx: ServiceContext,
   userId: number,
   query: PageQuery,
+  language: Language,
 ): Promise<Page<CoinRefund>> {
   const { rows, total } = await refundRepository.listUserRefunds(ctx.db, userId, {
     offset: pageOffset(query),
@@ -43,7 +45,7 @@ export async function myRefundRequests(
     rows.map((row) => row.id),
   );
   return toPage(
-    rows.map((row) => refundDto(row, parts.get(row.id) ?? [])),
+    rows.map((row) => refundDto(row, parts.get(row.id) ?? [], language)),
     total,
     query,
   );

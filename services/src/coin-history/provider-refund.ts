@@ -1,7 +1,12 @@
 import { type AdminCoinRefund, refundsThroughProvider } from '@fanmission/contracts';
 import type { ServiceContext } from '../context';
 import { AppError } from '../http';
-import { paymentProvidersFor, refundAppRefundAtProvider } from '../payments';
+import {
+  findPaymentOrder,
+  paymentProvidersFor,
+  reconcileProviderRefunds,
+  refundAppRefundAtProvider,
+} from '../payments';
 import { getRefundRequest } from './refund-finance';
 import * as refundRepository from './refund-repository';
 import * as refundPartRepository from './refund-part-repository';
@@ -19,7 +24,8 @@ import * as refundPartRepository from './refund-part-repository';
  * the request is marked paid (by `financeUserId`, with the provider's refund id). Asked again once paid this way, it
  * answers the request as it stands. 409 when its destination is an account (the fan's, or a withdrawn bank
  * deposit's) or no part can go back through a provider, when the
- * request was refused, paid by hand, or is being refunded by another call; 502 when a provider cannot be reached or
+ * request was refused (also by a chargeback of one of its charges, reconciled first), paid by hand, or is being
+ * refunded by another call; 502 when a provider cannot be reached or
  * refuses (the parts it refunded before stay recorded; a retry goes on with the rest). `sent` tells whether this call
  * had a provider send money back (false when it only answered what an earlier or concurrent call did).
  */
@@ -36,6 +42,13 @@ export async function refundRequestAtProvider(
   if (providerParts.length === 0) throw notRefundableAtProvider();
   if (before.status === 'paid' && refundedAtProvider(before)) return { refund: before, sent: false };
   if (before.status !== 'requested') throw new AppError(409, 'coinRefunds.notRequested', { code: 'CONFLICT' });
+  const providers = paymentProvidersFor(ctx);
+  // A charge its provider took back meanwhile (a chargeback whose notice has not come yet) is reconciled first, before
+  // the claim: a request it can no longer pay is refused then (docs/rules/money-out.md), and is not asked for here.
+  for (const paymentId of new Set(providerParts.flatMap((part) => (part.paymentId ? [part.paymentId] : [])))) {
+    const payment = await findPaymentOrder(ctx.db, paymentId);
+    if (payment) await reconcileProviderRefunds(ctx, providers, payment);
+  }
   const now = ctx.now();
   const claimed = await refundPartRepository.claimProviderRefund(
     ctx.db,
@@ -52,7 +65,6 @@ export async function refundRequestAtProvider(
   let sent = false;
   try {
     const parts = (await refundPartRepository.findRefundParts(ctx.db, [id])).get(id) ?? [];
-    const providers = paymentProvidersFor(ctx);
     for (const part of parts) {
       if (!part.payment_id || !part.request_id || part.provider_refund_id !== null) continue;
       const providerRefundId = await refundAppRefundAtProvider(ctx, providers, {

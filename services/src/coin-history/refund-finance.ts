@@ -118,25 +118,10 @@ async function changeLockedRefund(
     if (parts.some((part) => part.provider_refund_id !== null) || claimedRecently) {
       throw new AppError(409, 'coinRefunds.notRefusable', { code: 'CONFLICT' });
     }
-    // The provider will not be asked: its later refund of these charges takes their coins as any other.
-    for (const part of parts) {
-      if (part.payment_id && part.request_id) {
-        await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
-      }
-    }
-    // The coins the request took go back to the fan, in the same DB transaction, once per debit.
-    const returned = await returnRefund(trx, {
-      userId: current.user_id,
-      refundTransactionId: current.ledger_transaction_id,
-      idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
-      now,
-      metadata: { refundId: id },
-    });
-    await refundRepository.markRefundRefused(trx, id, {
+    await refuseLockedRefund(trx, id, current, parts, {
       refusedAt: now,
       refusedBy: financeUserId,
       reason: change.refusalReason ?? '',
-      returnedTransactionId: returned.transactionId,
       note: change.note,
     });
   } else if (current.status === 'requested' && change.status === 'paid') {
@@ -150,6 +135,34 @@ async function changeLockedRefund(
   } else if (change.note !== undefined) {
     await refundRepository.updateRefundNote(trx, id, change.note, now);
   }
+}
+
+/**
+ * Refuses a requested refund locked in `trx` (`current`, its row as locked; `parts`, its parts), none of whose parts
+ * a provider refunded: its app refunds are forgotten (the provider will not be asked, so its later refund of these
+ * charges takes their coins as any other) and the coins it took go back to the fan's wallet, into the lots they came
+ * from (a REFUND_RETURN, once per debit), in the same DB transaction.
+ */
+export async function refuseLockedRefund(
+  trx: DbExecutor,
+  id: number,
+  current: { user_id: number; ledger_transaction_id: number },
+  parts: readonly refundPartRepository.RefundPartRow[],
+  refusal: { refusedAt: Date; refusedBy: number | null; reason: string; note?: string | null | undefined },
+): Promise<void> {
+  for (const part of parts) {
+    if (part.payment_id && part.request_id) {
+      await forgetAppRefund(trx, { paymentId: part.payment_id, requestId: part.request_id });
+    }
+  }
+  const returned = await returnRefund(trx, {
+    userId: current.user_id,
+    refundTransactionId: current.ledger_transaction_id,
+    idempotencyKey: `refund-return:coin-refund:${id}:of:${current.ledger_transaction_id}`,
+    now: refusal.refusedAt,
+    metadata: { refundId: id },
+  });
+  await refundRepository.markRefundRefused(trx, id, { ...refusal, returnedTransactionId: returned.transactionId });
 }
 
 /**

@@ -5,14 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '@fanmission/tests/harness/accounts';
 import { useTestApp } from '@fanmission/tests/harness/app';
 import {
+  chargebackAtSandbox,
   chargeCoins,
   DAY_MS,
   plus,
   recordSandboxCheckout,
+  spendCoins,
   TEST_DEPOSITOR_NAME,
   walletCoins as walletCoinsOf,
 } from '@fanmission/tests/support/coins';
 import { identityNameHmac } from '../creators';
+import { paymentProvidersFor, reconcileProviderRefunds, findPaymentOrder } from '../payments';
 
 /*
  * Money leaves the way it came: a partial refund sends each card charge's part back through its provider, only the
@@ -205,6 +208,163 @@ describe('a request written before accounts were checked', () => {
     });
     const paidNow = await inject({ method: 'PUT', url, headers: finance.headers, payload: { status: 'paid' } });
     expect(paidNow.statusCode, paidNow.body).toBe(200);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+});
+
+describe('a chargeback of a card charge a pending partial refund holds coins of', () => {
+  /** The payer's bank takes the charge back and the app reconciles it, as its webhook and sweeper do. */
+  async function chargeBack(paymentId: string) {
+    await chargebackAtSandbox(db(), paymentId, clock.now);
+    const { ctx } = testApp.current.app;
+    const payment = await findPaymentOrder(db(), paymentId);
+    return await reconcileProviderRefunds(ctx, paymentProvidersFor(ctx), payment!);
+  }
+  const reversalsOf = (paymentId: string) =>
+    db()
+      .selectFrom('payment_reversals')
+      .select(['origin', 'kind', 'amount', 'coins_asked', 'coins_taken', 'shortfall_coins'])
+      .where('payment_id', '=', paymentId)
+      .orderBy('id')
+      .execute();
+  const statusOf = async (refundId: number) =>
+    (
+      await db()
+        .selectFrom('coin_refunds')
+        .select(['status', 'refusal_reason'])
+        .where('id', '=', refundId)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('refuses the request, gives its coins back to the charge’s lot and takes them: no shortfall', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const card = await chargeCoins(db(), { userId: fan.id, coins: 1000, at: plus(clock.now, -3 * DAY_MS) });
+    await recordSandboxCheckout(db(), card.paymentId, clock.now);
+    await chargeCoins(db(), { userId: fan.id, coins: 10, at: plus(clock.now, -DAY_MS), via: 'bank' });
+    const refund = (await partialRefund(fan, { bankAccount: OWN_ACCOUNT })).json<CoinRefund>();
+    expect(refund.parts.find((part) => part.via === 'PROVIDER')).toMatchObject({ coins: 1000, amount: 97_000 });
+    expect(await walletCoins(fan.id)).toBe(0);
+
+    await chargeBack(card.paymentId);
+
+    expect(await statusOf(refund.id)).toBe('refused');
+    // The chargeback took the 1,000 coins of the card's lot the refusal gave back; the deposit's 10 stay his.
+    expect(await reversalsOf(card.paymentId)).toEqual([
+      {
+        origin: 'provider',
+        kind: 'CHARGEBACK',
+        amount: 100_000,
+        coins_asked: 1000,
+        coins_taken: 1000,
+        shortfall_coins: 0,
+      },
+    ]);
+    expect(await walletCoins(fan.id)).toBe(10);
+    expect((await verify(db())).differences).toEqual([]);
+    // The fan reads why, in his language, and may ask again for the rest.
+    for (const [language, text] of [
+      ['ko', '카드사'],
+      ['en', 'card company'],
+      ['ja', 'カード会社'],
+    ] as const) {
+      const mine = await inject({
+        method: 'GET',
+        url: '/api/v1/users/me/coin-refunds',
+        headers: { 'accept-language': language, ...fan.headers },
+      });
+      expect(mine.statusCode, mine.body).toBe(200);
+      const listed = mine.json<{ content: CoinRefund[] }>().content.find((row) => row.id === refund.id);
+      expect(listed).toMatchObject({ status: 'refused', refusalReason: expect.stringContaining(text) });
+    }
+    // Finance meets a closed request, not a provider that refuses.
+    const atProvider = await inject({
+      method: 'POST',
+      url: `/api/admin/coin-refunds/${refund.id}/provider-refund`,
+      headers: finance.headers,
+      payload: { reason: 'partial refund' },
+    });
+    expect(atProvider.statusCode, atProvider.body).toBe(409);
+    // Reconciled again (a second webhook, the sweeper): nothing changes.
+    expect(await chargeBack(card.paymentId)).toEqual([]);
+    expect(await reversalsOf(card.paymentId)).toHaveLength(1);
+    expect(await walletCoins(fan.id)).toBe(10);
+    expect(await statusOf(refund.id)).toBe('refused');
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('finance’s refund at the provider before the chargeback’s notice came: 409, the request refused', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
+    const card = await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    await recordSandboxCheckout(db(), card.paymentId, clock.now);
+    await spendCoins(db(), { userId: fan.id, coins: 40, at: clock.now });
+    const refund = (await partialRefund(fan, {})).json<CoinRefund>();
+    // The payer's bank took the charge back; no webhook has told the app yet.
+    await chargebackAtSandbox(db(), card.paymentId, clock.now);
+
+    const atProvider = await inject({
+      method: 'POST',
+      url: `/api/admin/coin-refunds/${refund.id}/provider-refund`,
+      headers: finance.headers,
+      payload: { reason: 'partial refund' },
+    });
+    expect(atProvider.statusCode, atProvider.body).toBe(409);
+    expect(await statusOf(refund.id)).toBe('refused');
+    // The 60 coins the request held came back to the charge's lot and were taken; the 40 he spent are the shortfall.
+    expect(await reversalsOf(card.paymentId)).toEqual([
+      {
+        origin: 'provider',
+        kind: 'CHARGEBACK',
+        amount: 10_000,
+        coins_asked: 100,
+        coins_taken: 60,
+        shortfall_coins: 40,
+      },
+    ]);
+    expect(await walletCoins(fan.id)).toBe(0);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('leaves a request whose refund at the provider is under way', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const card = await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -DAY_MS) });
+    await recordSandboxCheckout(db(), card.paymentId, clock.now);
+    const refund = (await partialRefund(fan, {})).json<CoinRefund>();
+    // Finance's "Refund at provider" holds the request (its claim), its call to the provider not answered yet.
+    await db()
+      .updateTable('coin_refunds')
+      .set({ provider_refund_claimed_at: clock.now })
+      .where('id', '=', refund.id)
+      .execute();
+
+    await chargeBack(card.paymentId);
+
+    expect(await statusOf(refund.id)).toBe('requested');
+    // The request's coins stay accounted for by its app refund: the chargeback asks none of them.
+    expect(await reversalsOf(card.paymentId)).toEqual([
+      { origin: 'app', kind: 'REFUND', amount: 9_700, coins_asked: 100, coins_taken: 100, shortfall_coins: 0 },
+      { origin: 'provider', kind: 'CHARGEBACK', amount: 10_000, coins_asked: 0, coins_taken: 0, shortfall_coins: 0 },
+    ]);
+    expect(await walletCoins(fan.id)).toBe(0);
+    expect((await verify(db())).differences).toEqual([]);
+  });
+
+  it('leaves a request whose parts are on other charges', async () => {
+    const fan = await createAccount(testApp.current.app);
+    const first = await chargeCoins(db(), { userId: fan.id, coins: 100, at: plus(clock.now, -2 * DAY_MS) });
+    await recordSandboxCheckout(db(), first.paymentId, clock.now);
+    const refund = (await partialRefund(fan, {})).json<CoinRefund>();
+    const second = await chargeCoins(db(), { userId: fan.id, coins: 50, at: plus(clock.now, -DAY_MS) });
+    await recordSandboxCheckout(db(), second.paymentId, clock.now);
+
+    await chargeBack(second.paymentId);
+
+    expect(await statusOf(refund.id)).toBe('requested');
+    expect(await reversalsOf(second.paymentId)).toEqual([
+      { origin: 'provider', kind: 'CHARGEBACK', amount: 5_000, coins_asked: 50, coins_taken: 50, shortfall_coins: 0 },
+    ]);
+    expect(await walletCoins(fan.id)).toBe(0);
     expect((await verify(db())).differences).toEqual([]);
   });
 });

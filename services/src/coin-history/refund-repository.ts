@@ -224,13 +224,13 @@ export function refundPaidParams(
   }
 }
 
-/** Finance could not pay: the reason the fan reads. */
+/** Finance could not pay: the reason the fan reads. `refusedBy` null: refused by the app (a chargeback). */
 export async function markRefundRefused(
   db: DbExecutor,
   id: number,
   refused: {
     refusedAt: Date;
-    refusedBy: number;
+    refusedBy: number | null;
     reason: string;
     returnedTransactionId: number;
     note?: string | null | undefined;

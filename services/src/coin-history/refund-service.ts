@@ -5,6 +5,7 @@ import {
   type CoinRefundKind,
   type CoinRefundPart,
   formatKoreaTime,
+  type Language,
   phonePaymentCancellable,
   type RefundBankAccount,
   type RefundDestination,
@@ -24,7 +25,7 @@ import type { ServiceContext } from '../context';
 import { findPaymentOrder, lockPaymentOrder } from '../payments';
 import type { DbExecutor } from '../db';
 import { AppError, notFound } from '../http';
-import type { MessageKey, MessageParams } from '../i18n';
+import { isMessageKey, type MessageKey, type MessageParams, translate } from '../i18n';
 import { type AccountHolderMatch, bankHolderOf, requireHeldByMember } from '../money-out';
 import { decideDestination, partialRefundPlan, recordRefundParts } from './refund-parts';
 import * as repository from './repository';
@@ -313,9 +314,14 @@ export function destinationOf(row: refundRepository.RefundListRow): RefundDestin
   return { kind: 'ORIGINAL_METHOD', methods: row.destination_methods ?? [] };
 }
 
+/**
+ * A request as the fan and finance read it. A refusal the app made (no finance member: a chargeback closed it) stores
+ * its reason as a message key, read in `language`.
+ */
 export function refundDto(
   row: refundRepository.RefundListRow,
   parts: refundPartRepository.RefundPartRow[],
+  language: Language = 'ko',
 ): CoinRefund {
   return {
     id: row.id,
@@ -334,7 +340,10 @@ export function refundDto(
     bankAccount: bankAccountOf(row),
     destination: destinationOf(row),
     refusedAt: row.refused_at?.toISOString() ?? null,
-    refusalReason: row.refusal_reason,
+    refusalReason:
+      row.refused_by === null && row.refusal_reason !== null && isMessageKey(row.refusal_reason)
+        ? translate(language, row.refusal_reason)
+        : row.refusal_reason,
     parts: parts.map(partDto),
   };
 }

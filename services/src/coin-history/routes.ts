@@ -129,7 +129,7 @@ export async function coinHistoryRoutes(app: FastifyInstance) {
         response: { 200: coinRefundPageSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => myRefundRequests(app.ctx, requireCaller(request).id, request.query),
+    async (request) => myRefundRequests(app.ctx, requireCaller(request).id, request.query, request.language),
   );
 
   routes.put(

@@ -43,7 +43,8 @@ import { paymentProvidersFor, reconcileProviderRefunds } from '../payments';
  * differ), against the real database through the API. After each sequence: per member and per method no more money
  * goes out than came in (a chargeback counts as money gone back through the provider); no provider charge's money goes
  * to an account; every account that receives money was confirmed as the member's own; no request reads paid while its
- * provider part is open; every statement paid was paid to the account the creator had then, verified as held in his
+ * provider part is open; no chargeback records as spent the coins a refund request waiting for finance held of its
+ * charge, nor leaves such a request open; every statement paid was paid to the account the creator had then, verified as held in his
  * name (his verified name, or his verified business's registered name), on the word of two unrelated members; no
  * statement is pending in two transfer batches; a bank result line that differs from its batch's statement, account
  * or won paid nothing, and every line paid was one that matched; no approval ran on its maker's or a related member's
@@ -231,6 +232,61 @@ interface Actors {
   differing: { batchId: number; statementId: number }[];
   /** The batch lines (`batchId:statementId`) a result line sent matched exactly, paid or failed. */
   matching: Set<string>;
+  /** Each chargeback reconciled: what it recorded, and what the charge's lot and pending requests held before it. */
+  chargebacks: ChargebackSeen[];
+}
+
+interface ChargebackSeen {
+  paymentId: string;
+  coinsAsked: number;
+  shortfallCoins: number;
+  /** The coins left in the charge's lot just before. */
+  inLot: number;
+  /** The coins of the charge that requests waiting for finance (none of their money refunded yet) held just before. */
+  heldByRequests: number;
+  /** Those requests, and the ones of them still requested just after. */
+  requests: number[];
+  stillRequested: number[];
+}
+
+/**
+ * The coins a charge's lot holds, and the requests waiting for finance with nothing refunded at a provider yet that
+ * hold coins of it (their parts on it), with those coins.
+ */
+async function chargeHoldings(paymentId: string) {
+  const lot = await db()
+    .selectFrom('coin_deposits as d')
+    .innerJoin('ledger_lots as l', 'l.transaction_id', 'd.ledger_transaction_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.remaining'), eb.lit(0)).as('coins'))
+    .where('d.payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ refund_id: number; coins: number }>`
+    select p.refund_id, sum(p.coins)::int as coins from coin_refund_parts p
+    join coin_refunds r on r.id = p.refund_id and r.ledger_transaction_id = p.ledger_transaction_id
+    where p.payment_id = ${paymentId} and p.via = 'PROVIDER' and r.status = 'requested'
+      and not exists (
+        select 1 from coin_refund_parts done
+        where done.refund_id = r.id and done.ledger_transaction_id = r.ledger_transaction_id
+          and done.provider_refund_id is not null)
+    group by p.refund_id order by p.refund_id`.execute(db());
+  return {
+    inLot: Number(lot.coins),
+    heldByRequests: rows.reduce((sum, row) => sum + row.coins, 0),
+    requests: rows.map((row) => row.refund_id),
+  };
+}
+
+/**
+ * No chargeback recorded as spent (shortfall) coins a refund request waiting for finance held: those go back to the
+ * charge's lot and the chargeback takes them, so its shortfall is only what neither the lot nor such a request held;
+ * and no such request is left waiting for a charge the provider no longer holds.
+ */
+function checkChargebacks(actors: Actors): void {
+  for (const seen of actors.chargebacks) {
+    const spent = Math.max(0, seen.coinsAsked - seen.inLot - seen.heldByRequests);
+    expect(seen.shortfallCoins, `chargeback shortfall ${JSON.stringify(seen)}`).toBe(spent);
+    expect(seen.stillRequested, `requests left open on a charged-back charge ${JSON.stringify(seen)}`).toEqual([]);
+  }
 }
 
 let finance: TestAccount;
@@ -241,6 +297,8 @@ let invitations = 0;
 let accountNumbers = 0;
 /** Result lines the bank result imports listed as settling nothing, over every sequence. */
 let discrepanciesSeen = 0;
+/** Chargebacks of a charge a refund request waiting for finance held coins of, over every sequence. */
+let chargebacksOfHeldCoins = 0;
 
 beforeAll(async () => {
   finance = await createAccount(testApp.current.app, { roles: ['ROLE_USER', 'ROLE_FINANCE'] });
@@ -512,8 +570,24 @@ async function step(actors: Actors, op: Op): Promise<void> {
         .orderBy('p.paid_at', 'desc')
         .executeTakeFirst();
       if (!payment || (await chargebackAtSandbox(db(), payment.id, clock.now)) === 0) break;
+      const before = await chargeHoldings(payment.id);
       const { ctx } = testApp.current.app;
-      await reconcileProviderRefunds(ctx, paymentProvidersFor(ctx), payment);
+      for (const reconciled of await reconcileProviderRefunds(ctx, paymentProvidersFor(ctx), payment)) {
+        const after = await db()
+          .selectFrom('coin_refunds')
+          .select('id')
+          .where('id', 'in', before.requests.length > 0 ? before.requests : [0])
+          .where('status', '=', 'requested')
+          .execute();
+        if (before.heldByRequests > 0) chargebacksOfHeldCoins += 1;
+        actors.chargebacks.push({
+          paymentId: payment.id,
+          coinsAsked: reconciled.coinsAsked,
+          shortfallCoins: reconciled.shortfallCoins,
+          ...before,
+          stillRequested: after.map((row) => row.id),
+        });
+      }
       break;
     }
     case 'income':
@@ -870,6 +944,7 @@ describe('money leaves only the way it came', () => {
             accounts: [{ from: clock.now, bankName: first.bank_name!, number: first.bank_account_number! }],
             differing: [],
             matching: new Set(),
+            chargebacks: [],
           };
           // The account his first statement pays: his own, his business's, a third party's, mislabelled...
           await setPayoutAccount(actors, firstAccount);
@@ -882,6 +957,7 @@ describe('money leaves only the way it came', () => {
             for (const op of [fanOps[index], payoutOps[index]]) if (op) await step(actors, op);
           }
           await checkMoneyOut(fan.id);
+          checkChargebacks(actors);
           await checkPayouts(actors);
           await checkFourEyes();
           // The ledger verifies clean: what the sequence wrote, replayed from the last sequence's checkpoint (the whole
@@ -923,12 +999,15 @@ describe('money leaves only the way it came', () => {
       chargebacks.length,
       'result lines settling nothing',
       discrepanciesSeen,
+      'chargebacks of coins a pending request held',
+      chargebacksOfHeldCoins,
     );
     const kinds = new Set(reached.rows.map((row) => row.destination_kind));
     expect([...kinds].sort()).toEqual(['BANK_ACCOUNT', 'ORIGINAL_METHOD', 'SPLIT']);
     expect(reached.rows.some((row) => row.status === 'paid')).toBe(true);
     expect(reached.rows.some((row) => row.status === 'refused')).toBe(true);
     expect(chargebacks.length).toBeGreaterThan(0);
+    expect(chargebacksOfHeldCoins).toBeGreaterThan(0);
     expect(payouts.map((row) => row.way)).toEqual(['batch', 'payment']);
     expect(discrepanciesSeen).toBeGreaterThan(0);
     expect(staff.length).toBeGreaterThan(3);

@@ -51,6 +51,20 @@ export async function forgetAppRefund(trx: DbExecutor, input: { paymentId: strin
     .execute();
 }
 
+/** Whether the app refund `requestId` of a charge is recorded and the provider's refund has not named it yet. */
+export async function appRefundPending(
+  db: DbExecutor,
+  input: { paymentId: string; requestId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_reversals')
+    .select('id')
+    .where('payment_id', '=', input.paymentId)
+    .where('provider_refund_id', '=', `${PENDING}${input.requestId}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The money (minor unit of the charge's currency) `coins` of a charge paid: the whole amount for all its coins. */
 export async function chargeRefundAmount(db: DbExecutor, payment: PaymentRow, coins: number): Promise<number> {
   return amountForCoins(await coinsOf(db, payment), payment.amount, coins);

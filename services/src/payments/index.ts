@@ -28,6 +28,7 @@ export { paymentWebhookRoutes } from './webhooks';
 export { listReversalShortfalls, reconcileProviderRefunds, sweepProviderRefunds } from './reversals';
 export {
   amountForCoins,
+  appRefundPending,
   chargeRefundAmount,
   forgetAppRefund,
   recordAppRefund,

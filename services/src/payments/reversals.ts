@@ -22,6 +22,10 @@ import type { PaymentRow } from './table';
  * - They come out of that charge's own lot only, as far as it still holds them (PURCHASE_REVERSAL); a wallet never
  *   goes negative. What the fan had already spent is the shortfall, recorded on the reversal row for finance
  *   (`shortfall_coins`, listed by `listReversalShortfalls`), never taken from other charges or bonus coins.
+ * - A refund request still waiting for finance with a provider part on the charge that the provider can no longer
+ *   pay (it asks more than the provider still holds of the charge after this refund) is refused first, in the same
+ *   transaction, unless a provider refunded or is refunding its money (`ctx.settleRefundsOfReversedCharge`, answered
+ *   by coin-history): its coins go back to this charge's lot and are taken here, never recorded as a shortfall.
  * - Once a charge is reversed, even in part, a withdrawal of it is refused (the ledger counts it refunded); its
  *   coins left in the wallet stay refundable through a partial refund, since their money was not returned.
  */
@@ -90,17 +94,14 @@ async function reverseOnce(
 ): Promise<ReconciledRefund | null> {
   // Webhooks, the sweeper and the fan's own withdrawal queue on the order's row.
   await lockPayment(trx, payment.id);
-  const recorded = await trx
-    .selectFrom('payment_reversals')
-    .selectAll()
-    .where('payment_id', '=', payment.id)
-    .orderBy('id')
-    .execute();
+  const reversals = () =>
+    trx.selectFrom('payment_reversals').selectAll().where('payment_id', '=', payment.id).orderBy('id').execute();
+  let recorded = await reversals();
   if (recorded.some((row) => row.provider_refund_id === refund.id)) return null;
-  // A refund the app asked for whose answer it has not recorded yet (or never got): this is it.
-  const asked = recorded.find(
-    (row) => row.origin === 'app' && row.provider_refund_id.startsWith(PENDING) && row.amount === refund.amount,
-  );
+  const pending = (row: (typeof recorded)[number]) =>
+    row.origin === 'app' && row.provider_refund_id.startsWith(PENDING);
+  // A refund the app asked for whose answer it has not recorded yet (or never got): this is it. A chargeback never is.
+  const asked = recorded.find((row) => pending(row) && refund.kind === 'REFUND' && row.amount === refund.amount);
   if (asked) {
     await trx
       .updateTable('payment_reversals')
@@ -108,6 +109,16 @@ async function reverseOnce(
       .where('id', '=', asked.id)
       .execute();
     return null;
+  }
+  // Refund requests waiting for finance whose provider part the charge can no longer pay are settled first (refused,
+  // their coins back in this charge's lot), so this reversal takes those coins instead of counting them spent.
+  if (ctx.settleRefundsOfReversedCharge) {
+    const refundedAtProvider = recorded.filter((row) => !pending(row)).reduce((sum, row) => sum + row.amount, 0);
+    await ctx.settleRefundsOfReversedCharge(ctx, trx, {
+      paymentId: payment.id,
+      leftAtProvider: Math.max(0, payment.amount - refundedAtProvider - refund.amount),
+    });
+    recorded = await reversals();
   }
   const point = await coinsOf(trx, payment);
   const refundedSoFar = recorded.reduce((sum, row) => sum + row.amount, 0) + refund.amount;

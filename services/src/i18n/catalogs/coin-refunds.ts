@@ -102,6 +102,11 @@ export const coinRefundsMessages = {
     en: 'Every charge of this refund already came back from its payment provider: nothing is left to pay by hand.',
     ja: 'この返金のすべての決済はすでに決済代行会社で返金済みです。別途支払う金額はありません。',
   },
+  'coinRefunds.refusedChargedBack': {
+    ko: '카드사(결제대행사)가 이 결제를 취소해 결제 금액이 이미 결제 수단으로 돌아가, 이 환불 요청은 종료되었습니다. 요청한 코인은 지갑으로 돌아왔고 취소된 결제의 코인은 회수되었습니다. 남은 코인은 다시 환불을 요청할 수 있습니다.',
+    en: 'Your card company (payment provider) cancelled this charge and its money already went back to your payment method, so this refund request was closed. Its coins came back to your wallet and the cancelled charge’s coins were taken back. You can ask again for a refund of the coins left.',
+    ja: 'カード会社（決済代行会社）がこの決済を取り消し、決済金額はすでに決済手段に戻ったため、この返金リクエストは終了しました。リクエストしたコインはウォレットに戻り、取り消された決済のコインは回収されました。残りのコインは改めて返金をリクエストできます。',
+  },
   'coinRefunds.providerRefundUnderWay': {
     ko: '이 환불은 지금 결제대행사에서 처리 중입니다. 잠시 후 다시 확인해 주세요.',
     en: 'This refund is being made at the payment provider right now. Check again in a moment.',
