@@ -242,6 +242,9 @@ describe('web app: escrow timeline and leaving the service', () => {
         if (language === 'ko') {
           await page.goto(url('/creator-search'));
           await page.getByRole('button', { name: t.creatorSearch.sort.recommended }).click();
+          // The sort is shown (the router renders the new address in a transition): until then the newest list,
+          // which holds the same card, is still on the page.
+          await page.getByRole('button', { name: t.creatorSearch.sort.recommended, pressed: true }).waitFor();
           const first = page
             .getByRole('main')
             .getByRole('link')
