@@ -50,6 +50,15 @@ const refundCount = async (userId: number) =>
   (await db().selectFrom('coin_refunds').select('id').where('user_id', '=', userId).execute()).length;
 
 /** A fan with 1,000 coins bought by card (paid at the sandbox provider) and one 10-coin bank deposit. */
+/** Finance's "Refund at provider" of a request. */
+const refundAtProvider = (finance: TestAccount, refundId: number) =>
+  inject({
+    method: 'POST',
+    url: `/api/admin/coin-refunds/${refundId}/provider-refund`,
+    headers: finance.headers,
+    payload: { reason: 'partial refund' },
+  });
+
 async function cardAndDepositFan(): Promise<TestAccount> {
   const fan = await createAccount(testApp.current.app);
   const card = await chargeCoins(db(), { userId: fan.id, coins: 1000, at: plus(clock.now, -3 * DAY_MS) });
@@ -112,12 +121,7 @@ describe('a partial refund of card coins and a bank deposit', () => {
     expect(paidFirst.statusCode).toBe(409);
     expect(paidFirst.json().code).toBe('PROVIDER_PART_OPEN');
 
-    const atProvider = await inject({
-      method: 'POST',
-      url: `${url}/provider-refund`,
-      headers: finance.headers,
-      payload: { reason: 'partial refund' },
-    });
+    const atProvider = await refundAtProvider(finance, refund.id);
     expect(atProvider.statusCode, atProvider.body).toBe(200);
     // The card part went back; the account's part is still to send.
     expect(atProvider.json()).toMatchObject({ status: 'requested' });
@@ -228,13 +232,8 @@ describe('a chargeback of a card charge a pending partial refund holds coins of'
       .orderBy('id')
       .execute();
   const statusOf = async (refundId: number) =>
-    (
-      await db()
-        .selectFrom('coin_refunds')
-        .select(['status', 'refusal_reason'])
-        .where('id', '=', refundId)
-        .executeTakeFirstOrThrow()
-    ).status;
+    (await db().selectFrom('coin_refunds').select('status').where('id', '=', refundId).executeTakeFirstOrThrow())
+      .status;
 
   it('refuses the request, gives its coins back to the charge’s lot and takes them: no shortfall', async () => {
     const fan = await createAccount(testApp.current.app);
@@ -278,12 +277,7 @@ describe('a chargeback of a card charge a pending partial refund holds coins of'
       expect(listed).toMatchObject({ status: 'refused', refusalReason: expect.stringContaining(text) });
     }
     // Finance meets a closed request, not a provider that refuses.
-    const atProvider = await inject({
-      method: 'POST',
-      url: `/api/admin/coin-refunds/${refund.id}/provider-refund`,
-      headers: finance.headers,
-      payload: { reason: 'partial refund' },
-    });
+    const atProvider = await refundAtProvider(finance, refund.id);
     expect(atProvider.statusCode, atProvider.body).toBe(409);
     // Reconciled again (a second webhook, the sweeper): nothing changes.
     expect(await chargeBack(card.paymentId)).toEqual([]);
@@ -303,12 +297,7 @@ describe('a chargeback of a card charge a pending partial refund holds coins of'
     // The payer's bank took the charge back; no webhook has told the app yet.
     await chargebackAtSandbox(db(), card.paymentId, clock.now);
 
-    const atProvider = await inject({
-      method: 'POST',
-      url: `/api/admin/coin-refunds/${refund.id}/provider-refund`,
-      headers: finance.headers,
-      payload: { reason: 'partial refund' },
-    });
+    const atProvider = await refundAtProvider(finance, refund.id);
     expect(atProvider.statusCode, atProvider.body).toBe(409);
     expect(await statusOf(refund.id)).toBe('refused');
     // The 60 coins the request held came back to the charge's lot and were taken; the 40 he spent are the shortfall.

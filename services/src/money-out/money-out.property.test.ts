@@ -44,8 +44,9 @@ import { paymentProvidersFor, reconcileProviderRefunds } from '../payments';
  * goes out than came in (a chargeback counts as money gone back through the provider); no provider charge's money goes
  * to an account; every account that receives money was confirmed as the member's own; no request reads paid while its
  * provider part is open; no chargeback records as spent the coins a refund request waiting for finance held of its
- * charge, nor leaves such a request open; every statement paid was paid to the account the creator had then, verified as held in his
- * name (his verified name, or his verified business's registered name), on the word of two unrelated members; no
+ * charge, nor leaves such a request open; every statement paid was paid to the account the creator had then,
+ * verified as held in his name (his verified name, or his verified business's registered name), on the word of two
+ * unrelated members; no
  * statement is pending in two transfer batches; a bank result line that differs from its batch's statement, account
  * or won paid nothing, and every line paid was one that matched; no approval ran on its maker's or a related member's
  * word (staff make helper accounts and ask each other to approve; the staff and their relations carry over from one
