@@ -73,8 +73,10 @@ describe('web app screens', () => {
       await screenshot(page, 'language-menu', language);
       await page.keyboard.press('Escape');
       // Scrolled on a page surely longer than the screen (the terms): the landing page's lists may still be loading.
+      // The title shows at once and the body when its version is read: the scroll waits for a page it can move.
       await page.goto(url('/provideterms'));
       await page.getByRole('heading', { name: t.legal.titles.terms, exact: true }).first().waitFor();
+      await page.waitForFunction(() => document.documentElement.scrollHeight > window.innerHeight + 300);
       await page.evaluate(() => window.scrollTo(0, 300));
       await page.waitForSelector('header[data-scrolled="true"]');
       await screenshot(page, 'header-scrolled', language);

@@ -12,6 +12,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { api } from '../../shared/api/client';
 import { EMPTY_PAGE, fetchPageOrEmpty, nextPageParam } from '../../shared/api/pages';
 import { queryKeys } from '../../shared/api/query-keys';
+import { refetchWhilePending } from '../../shared/media/pending';
 
 /** `GET /mission-products/{id}`: the EVENT product with its event; every failure is the page's. */
 export async function fetchEventProduct(id: string): Promise<MissionProduct> {
@@ -19,7 +20,16 @@ export async function fetchEventProduct(id: string): Promise<MissionProduct> {
 }
 
 export const eventProductQuery = (id: string, userId: number | null) =>
-  queryOptions({ queryKey: queryKeys.lotteryEvent(id, userId), queryFn: () => fetchEventProduct(id), retry: false });
+  queryOptions({
+    queryKey: queryKeys.lotteryEvent(id, userId),
+    queryFn: () => fetchEventProduct(id),
+    retry: false,
+    // The description video plays once its rendition is ready, without a reload.
+    refetchInterval: refetchWhilePending((product: MissionProduct) => [
+      product.descriptionVideo,
+      product.descriptionPicture,
+    ]),
+  });
 
 export function useEventProduct(id: string, userId: number | null) {
   return useQuery(eventProductQuery(id, userId));

@@ -6,6 +6,7 @@ import { Route } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanupApp, renderAt, useLanguage } from '@fanmission/tests/support/web/render';
 import { checkApplyForm, checkImage, EMPTY_APPLY_FORM } from './apply-form';
+import { PENDING_MEDIA_REFETCH_MS } from '../../shared/media/pending';
 import { LotteryEventPage } from './lottery-event-page';
 
 const event = (overrides: Partial<LotteryEvent> = {}): LotteryEvent => ({
@@ -31,7 +32,13 @@ const event = (overrides: Partial<LotteryEvent> = {}): LotteryEvent => ({
   ...overrides,
 });
 
-let descriptionVideo: { id: number; s3Url: string; contentType: string; thumbnail: null } | null = null;
+let descriptionVideo: {
+  id: number;
+  s3Url: string;
+  contentType: string;
+  thumbnail: null;
+  processing?: 'PENDING';
+} | null = null;
 
 const product = (lottery: LotteryEvent) => ({
   id: 42,
@@ -260,6 +267,38 @@ describe('lottery event page and apply modal', () => {
     open();
     await screen.findByText(event().description);
     expect(screen.queryByLabelText(label)).toBeNull();
+  });
+
+  test('a description video still being made plays once its rendition is ready, without a reload', async () => {
+    const t = await useLanguage('ko');
+    descriptionVideo = {
+      id: 5,
+      s3Url: '/files/teaser.mp4',
+      contentType: 'video/mp4',
+      thumbnail: null,
+      processing: 'PENDING',
+    };
+    const calls = serve(event());
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    try {
+      open();
+      await screen.findByTestId('video-processing');
+      const label = t.lotteryEvent.descriptionVideo.replace('{{title}}', event().title);
+      expect(screen.queryByLabelText(label)).toBeNull();
+      descriptionVideo = { id: 5, s3Url: '/files/teaser.mp4', contentType: 'video/mp4', thumbnail: null };
+      await vi.advanceTimersByTimeAsync(PENDING_MEDIA_REFETCH_MS);
+      expect((await screen.findByLabelText(label)).tagName).toBe('VIDEO');
+      const productReads = calls.filter((call) => call.path === '/mission-products/42').length;
+      // Ready: the page stops asking.
+      await vi.advanceTimersByTimeAsync(PENDING_MEDIA_REFETCH_MS * 2);
+      expect(calls.filter((call) => call.path === '/mission-products/42')).toHaveLength(productReads);
+    } finally {
+      vi.useRealTimers();
+      descriptionVideo = null;
+    }
   });
 
   test('ko: the address search is offered at once, no Korea switch', { timeout: 30_000 }, async () => {
