@@ -8,6 +8,7 @@ import type {
 } from '@fanmission/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { refetchWhilePending } from '../../../shared/media/pending';
 import { useSession } from '../../../shared/session/session';
 
 export const MISSION_LIST_TYPES = ['normal', 'lucky', 'custom', 'complete', 'reject'] as const;
@@ -57,6 +58,10 @@ export function useCreatorMissions(filter: MissionListFilter) {
   return useQuery({
     queryKey: ['missions', 'management', creatorId, filter],
     enabled: creatorId !== null,
+    // A fan's attachment plays once its rendition is ready, without a reload.
+    refetchInterval: refetchWhilePending((page: Page<MissionView>) =>
+      page.content.map((mission) => mission.requestFile),
+    ),
     queryFn: async () =>
       (
         await api<Page<MissionView>>('/missions/page', {

@@ -110,6 +110,12 @@ export function MissionTable({
   const years: number[] = [];
   for (let value = now.getFullYear(); value >= SETTLEMENT.incomeFirstYear; value -= 1) years.push(value);
   const content = missions.data?.content ?? [];
+  // The dialog keeps the row it opened (a decision must not turn into another dialog); only the fan's attachment is
+  // taken from the list as read again, so a video still being made plays once it is ready.
+  const shown = open && {
+    ...open,
+    requestFile: content.find((mission) => mission.id === open.id)?.requestFile ?? open.requestFile,
+  };
   const size = missions.data?.size ?? 12;
 
   return (
@@ -263,18 +269,18 @@ export function MissionTable({
           onChange={(_, value) => setPage(value - 1)}
         />
       ) : null}
-      {open && open.status === 'ACCEPTED' ? (
-        <PerformDialog mission={open} onClose={() => setOpen(null)} onDone={refresh} />
-      ) : open && open.status === 'REQUESTED' ? (
-        <DecisionDialog mission={open} onClose={() => setOpen(null)} onDone={refresh} />
-      ) : open ? (
+      {shown && shown.status === 'ACCEPTED' ? (
+        <PerformDialog mission={shown} onClose={() => setOpen(null)} onDone={refresh} />
+      ) : shown && shown.status === 'REQUESTED' ? (
+        <DecisionDialog mission={shown} onClose={() => setOpen(null)} onDone={refresh} />
+      ) : shown ? (
         <Dialog open onClose={() => setOpen(null)} maxWidth="xs" fullWidth>
           <DialogTitle sx={{ fontWeight: 800 }}>{t('creatorStudio.missions.list.detail')}</DialogTitle>
           <DialogContent>
-            <MissionSummary mission={open} />
+            <MissionSummary mission={shown} />
           </DialogContent>
           <DialogActions>
-            <Button component={RouterLink} to={`/mission-detail/${open.id}`}>
+            <Button component={RouterLink} to={`/mission-detail/${shown.id}`}>
               {t('creatorStudio.missions.list.openDetail')}
             </Button>
             <Button onClick={() => setOpen(null)}>{t('common.close')}</Button>
