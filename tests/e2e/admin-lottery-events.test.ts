@@ -8,6 +8,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { createAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { untilStill } from '@fanmission/tests/support/browser';
 import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
@@ -128,6 +129,8 @@ describe('console: lottery event oversight', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
     await page.getByText('지금 추첨할 이벤트').waitFor({ state: 'visible' });
+    // The heading shows before the list's rows: the width is measured once the screen is still.
+    await untilStill(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-operator-lottery-events-360.png');
     expect(errors).toEqual([]);
