@@ -40,6 +40,9 @@ describe('console: lottery event oversight', () => {
     const env = served.temporal!.env;
     const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
     const today = kstDate(new Date());
+    // Applications close at the end of tomorrow (Korea time), not of today: a Korean midnight while the fans apply
+    // would have closed them.
+    const applyEnd = kstDate(new Date(kstDayStart(today).getTime() + DAY));
     const eventEnd = kstDate(new Date(kstDayStart(today).getTime() + 10 * DAY));
     const events: number[] = [];
     // One ongoing event per creator: two creators.
@@ -56,7 +59,7 @@ describe('console: lottery event oversight', () => {
           description: 'Signed polaroids',
           drawNumber: 2,
           applyStart: today,
-          applyEnd: today,
+          applyEnd,
           eventEnd,
           descriptionPictureId: await createFile(app.db, creator.id, 'image'),
         },
@@ -86,7 +89,7 @@ describe('console: lottery event oversight', () => {
         if (productId === toCancel) applications.push(applied.json<{ id: number }>().id);
       }
     }
-    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd: today, eventEnd });
+    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd, eventEnd });
     await env.sleep(applyEndAt.getTime() - (await env.currentTimeMs()) + 1000);
     skew = (await env.currentTimeMs()) - Date.now();
     await statusBecomes(toDraw, 'DRAWING');
