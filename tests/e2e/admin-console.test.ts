@@ -1244,9 +1244,12 @@ describe('operator and finance console', () => {
     await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
     await approvePendingOf(finance, 'STATEMENT_APPROVE');
     await page.reload();
+    // The approval gone, looked for once the reloaded list shows the approved statement's payment.
+    const markPaid = row.getByRole('button', { name: ko.console.actions.markPaid });
+    await markPaid.waitFor({ state: 'visible' });
     await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
     // The bank transfer file is a numbered batch's now (tests/e2e/admin-settlement-batches.test.ts).
-    await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
+    await markPaid.click();
     const payDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
     await payDialog.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });
     expect(await payDialog.textContent()).toContain(`${new Intl.NumberFormat('ko').format(statement.to_receipt)}`);
