@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { untilStill } from '@fanmission/tests/support/browser';
 import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createCreator } from '@fanmission/tests/support/creators';
@@ -77,12 +78,14 @@ describe('console rows on a phone and the mission’s request attachment', () =>
 
     await page.goto(`${served.baseUrl}/admin/payout-account-changes`);
     await page.locator('#react-admin-title').getByText(ko.resources['payout-account-changes'].name).waitFor();
-    // The title shows before the list's rows: the width is measured once the screen is still (the screenshot's wait).
+    // The title shows before the list's rows: the width is measured once the screen is still.
+    await untilStill(page);
     await screenshot(page, 'console-rows-payout-account-changes-360.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
     await page.goto(`${served.baseUrl}/admin/mission-comments`);
     await page.locator('#react-admin-title').getByText(ko.resources['mission-comments'].name).waitFor();
-    // The title shows before the list's rows: the width is measured once the screen is still (the screenshot's wait).
+    // The title shows before the list's rows: the width is measured once the screen is still.
+    await untilStill(page);
     await screenshot(page, 'console-rows-comments-360.png');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(361);
 

@@ -232,8 +232,11 @@ describe('operator and finance console', () => {
     await openConsole(page, finance);
     await page.getByText(ko.console.dashboard.sales).waitFor({ state: 'visible' });
     const menu = page.locator('.RaSidebar-fixed');
+    // The menu is read once finance's own entries show (it follows the permissions, loaded apart from the dashboard).
+    const bankTransfers = menu.getByText(ko.resources['bank-transfers'].name, { exact: true });
+    await bankTransfers.waitFor({ state: 'visible' });
     expect(await menu.getByText(ko.resources.missions.name, { exact: true }).count()).toBe(0);
-    await menu.getByText(ko.resources['bank-transfers'].name, { exact: true }).click();
+    await bankTransfers.click();
     await page.getByText('김팬').waitFor({ state: 'visible' });
     await screenshot(page, 'admin-finance-bank-transfers.png');
     // The deposit credits coins: a confirmation names the member, the coins and the won, and what happens next,
@@ -709,6 +712,8 @@ describe('operator and finance console', () => {
     await screenshot(page, 'admin-operator-popup-picture.png');
     const wide = page.viewportSize()!;
     await page.setViewportSize({ width: 360, height: 800 });
+    // The phone layout is react-admin's own (a media query in script): measured once it has rendered.
+    await untilStill(page);
     await page.getByTestId('popup-preview').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-operator-popup-picture-360.png');
@@ -1239,9 +1244,12 @@ describe('operator and finance console', () => {
     await page.getByText(ko.console.approvals.requested).waitFor({ state: 'visible' });
     await approvePendingOf(finance, 'STATEMENT_APPROVE');
     await page.reload();
+    // The approval gone, looked for once the reloaded list shows the approved statement's payment.
+    const markPaid = row.getByRole('button', { name: ko.console.actions.markPaid });
+    await markPaid.waitFor({ state: 'visible' });
     await row.getByRole('button', { name: ko.console.actions.approve }).waitFor({ state: 'detached' });
     // The bank transfer file is a numbered batch's now (tests/e2e/admin-settlement-batches.test.ts).
-    await row.getByRole('button', { name: ko.console.actions.markPaid }).click();
+    await markPaid.click();
     const payDialog = page.getByRole('dialog', { name: ko.console.actions.markPaid });
     await payDialog.getByText(ko.console.confirm.approvalAlways).waitFor({ state: 'visible' });
     expect(await payDialog.textContent()).toContain(`${new Intl.NumberFormat('ko').format(statement.to_receipt)}`);

@@ -8,6 +8,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { consoleKo } from '../../admin-ui/src/i18n/console-ko';
 import { createAccount } from '../harness/accounts';
 import { screenshot, useBrowser } from '../harness/browser';
+import { untilStill } from '@fanmission/tests/support/browser';
 import { storeConsoleSession } from '@fanmission/tests/support/console';
 import { useServedApp } from '../harness/served-app';
 import { createFan, createFile, createVerifiedCreator } from '@fanmission/tests/support/missions';
@@ -39,6 +40,9 @@ describe('console: lottery event oversight', () => {
     const env = served.temporal!.env;
     const operator = await createAccount(app, { roles: ['ROLE_OPERATOR'], password: 'operator-pass1' });
     const today = kstDate(new Date());
+    // Applications close at the end of tomorrow (Korea time), not of today: a Korean midnight while the fans apply
+    // would have closed them.
+    const applyEnd = kstDate(new Date(kstDayStart(today).getTime() + DAY));
     const eventEnd = kstDate(new Date(kstDayStart(today).getTime() + 10 * DAY));
     const events: number[] = [];
     // One ongoing event per creator: two creators.
@@ -55,7 +59,7 @@ describe('console: lottery event oversight', () => {
           description: 'Signed polaroids',
           drawNumber: 2,
           applyStart: today,
-          applyEnd: today,
+          applyEnd,
           eventEnd,
           descriptionPictureId: await createFile(app.db, creator.id, 'image'),
         },
@@ -85,7 +89,7 @@ describe('console: lottery event oversight', () => {
         if (productId === toCancel) applications.push(applied.json<{ id: number }>().id);
       }
     }
-    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd: today, eventEnd });
+    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd, eventEnd });
     await env.sleep(applyEndAt.getTime() - (await env.currentTimeMs()) + 1000);
     skew = (await env.currentTimeMs()) - Date.now();
     await statusBecomes(toDraw, 'DRAWING');
@@ -128,6 +132,8 @@ describe('console: lottery event oversight', () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
     await page.getByText('지금 추첨할 이벤트').waitFor({ state: 'visible' });
+    // The heading shows before the list's rows: the width is measured once the screen is still.
+    await untilStill(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'admin-operator-lottery-events-360.png');
     expect(errors).toEqual([]);

@@ -158,7 +158,7 @@ describe('web app: a requested mission from answer to a hidden review', () => {
     await fanView.page.getByRole('heading', { name: ko.reviews.rateTitle }).waitFor();
     await fanView.page.getByRole('radio', { name: '3점' }).focus();
     await fanView.page.keyboard.press('ArrowRight');
-    expect(await fanView.page.getByRole('radio', { name: '4점' }).isChecked()).toBe(true);
+    await expect.poll(() => fanView.page.getByRole('radio', { name: '4점' }).isChecked()).toBe(true);
     await fanView.page.getByLabel(ko.reviews.words).fill(reviewWords);
     await fanView.page.getByRole('button', { name: ko.reviews.submit }).click();
     await fanView.page.getByText(reviewWords).waitFor();

@@ -22,7 +22,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { savedDownload, screenshot, useBrowser } from '../harness/browser';
 import { useServedApp } from '../harness/served-app';
-import { sessionState, sessionTokenOf } from '../support/browser';
+import { sessionState, sessionTokenOf, untilStill } from '../support/browser';
 import { expectAccessibleDialog } from '../support/web-a11y';
 
 const texts = (language: Language) => resources[language].translation;
@@ -320,6 +320,10 @@ describe('web app: a creator signs up, is approved and performs missions', () =>
     await page.goto(url('/mission-management/list/custom'));
     const settings = page.getByRole('region', { name: s.custom.title });
     const save = settings.getByRole('button', { name: s.custom.save });
+    // The settings start again from each reading of the creator, and the empty list below reads him again: the form
+    // is filled once the page is at rest.
+    await settings.waitFor();
+    await untilStill(page);
     expect(await save.isDisabled()).toBe(true);
     await settings.getByLabel(s.custom.available).check();
     await settings.getByLabel(s.custom.minimum).fill('50');

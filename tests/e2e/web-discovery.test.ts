@@ -466,6 +466,11 @@ describe('web app: discovery', () => {
     await screenshot(page, 'roulette', 'en');
 
     // Played until both a loss and a win were seen; a win closes that roulette, so a win before any loss reopens one.
+    // Each roll's answer is held until the button has been read: it is read while playing, however slow the reading.
+    const heldRolls: (() => void)[] = [];
+    await page.route('**/api/v1/missions/*/rolls', (route) =>
+      new Promise<void>((resolve) => heldRolls.push(resolve)).then(() => route.continue()),
+    );
     let rolls = 0;
     let lostOnce = false;
     let wonOnce = false;
@@ -474,6 +479,8 @@ describe('web app: discovery', () => {
       await ((await retry.isVisible()) ? retry : spin).click();
       rolls += 1;
       expect(await spin.isDisabled()).toBe(true); // disabled while playing
+      await expect.poll(() => heldRolls.length).toBe(1);
+      heldRolls.shift()!();
       await dialog.getByText(en.lucky.lost).or(dialog.getByText(en.lucky.waitForCreator)).waitFor();
       if (await dialog.getByText(en.lucky.waitForCreator).isVisible()) {
         wonOnce = true;

@@ -201,6 +201,8 @@ describe('web app: income management', () => {
     const { page } = await open('ko', 360);
     await page.goto(url('/adjustment-page'));
     await page.getByTestId('month-summary').waitFor();
+    // The summary and the rows are two requests: the width is measured with the rows drawn.
+    await page.getByTestId('income-detail-row').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, 'current-360', 'ko');
     await page.goto(url('/adjustment-page?tab=past'));

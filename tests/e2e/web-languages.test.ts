@@ -128,9 +128,9 @@ describe('web app: the reader’s language', () => {
         .poll(() => dialog.getByRole('textbox', { name: t.coinCharge.depositorPhone }).inputValue())
         .toBe('010-5555-7777');
       await dialog.getByRole('radio', { name: t.coinCharge.cashReceiptPHONE }).check();
-      expect(await dialog.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }).inputValue()).toBe(
-        '010-5555-7777',
-      );
+      await expect
+        .poll(() => dialog.getByRole('textbox', { name: t.coinCharge.cashReceiptNumberPHONE }).inputValue())
+        .toBe('010-5555-7777');
       await screenshot(page, `charge-bank-${width}`, 'ko');
       expect(errors).toEqual([]);
     }

@@ -115,7 +115,9 @@ describe('web app: a creator runs a lottery event', () => {
     await dialog.getByLabel(ko.dialog.description, { exact: false }).fill('Two signed polaroids');
     await dialog.getByLabel(ko.dialog.drawNumber, { exact: false }).fill('0');
     await dialog.getByTestId('event-applyStart').fill(today);
-    await dialog.getByTestId('event-applyEnd').fill(today);
+    // Applications close at the end of tomorrow (Korea time), not of today: a Korean midnight before the fans apply
+    // would have closed them.
+    await dialog.getByTestId('event-applyEnd').fill(day(1));
     await dialog.getByTestId('event-eventEnd').fill(day(3));
     await dialog.getByRole('button', { name: ko.dialog.save }).click();
     await dialog.getByRole('alert').getByText(ko.dialog.drawNumberPositive).waitFor();
@@ -147,7 +149,7 @@ describe('web app: a creator runs a lottery event', () => {
     ).json<MissionProduct[]>();
     expect(products).toHaveLength(1);
     const product = products[0]!;
-    expect(product.event).toMatchObject({ title, drawNumber: 2, applyStart: today, applyEnd: today });
+    expect(product.event).toMatchObject({ title, drawNumber: 2, applyStart: today, applyEnd: day(1) });
     expect(product.descriptionPicture).not.toBeNull();
     expect(product.descriptionVideo).toMatchObject({ contentType: 'video/mp4' });
     // applyStart is today: the workflow opens applications at once.
@@ -202,7 +204,7 @@ describe('web app: a creator runs a lottery event', () => {
     );
 
     // Time: to the end of applyEnd (Korea time); the workflow freezes the entries and the draw starts.
-    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd: today, eventEnd: day(10) });
+    const { applyEndAt } = eventSchedule({ applyStart: today, applyEnd: day(1), eventEnd: day(10) });
     await env.sleep(applyEndAt.getTime() - (await env.currentTimeMs()) + 1000);
     skew = (await env.currentTimeMs()) - Date.now();
     await statusBecomes(product.id, 'DRAWING');

@@ -267,8 +267,10 @@ describe('web app: fans apply to a lottery event, see the winners and verify the
       const dialog = page.getByRole('dialog');
       const commitment = dialog.getByTestId('roulette-commitment');
       // The fairness details wait behind their button, out of the way of the roll.
+      const fairness = dialog.getByRole('button', { name: en.lucky.fairness });
+      await fairness.waitFor();
       expect(await commitment.count()).toBe(0);
-      await dialog.getByRole('button', { name: en.lucky.fairness }).click();
+      await fairness.click();
       await commitment.waitFor();
       const committed = await commitment.textContent();
       expect(committed).toMatch(/^[0-9a-f]{64}$/);

@@ -89,7 +89,7 @@ describe('web app: reviews', () => {
         await page.getByRole('radio', { name: '3점' }).focus();
         await page.keyboard.press('ArrowRight');
         await page.keyboard.press('ArrowRight');
-        expect(await page.getByRole('radio', { name: '5점' }).isChecked()).toBe(true);
+        await expect.poll(() => page.getByRole('radio', { name: '5점' }).isChecked()).toBe(true);
         const star = await page.getByRole('radio', { name: '5점' }).locator('..').boundingBox();
         expect(star!.width).toBeGreaterThanOrEqual(24);
         expect(star!.height).toBeGreaterThanOrEqual(24);

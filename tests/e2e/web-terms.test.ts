@@ -13,7 +13,7 @@ import { resources } from '../../web/src/shared/i18n/resources';
 import { createAccount, type TestAccount } from '../harness/accounts';
 import { useServedApp } from '../harness/served-app';
 import { startSmtpServer, type SmtpTestServer } from '../harness/smtp';
-import { collectPageErrors, DESKTOP, screenshot, sessionState, useBrowser } from '../support/browser';
+import { collectPageErrors, DESKTOP, screenshot, sessionState, untilStill, useBrowser } from '../support/browser';
 import { openConsoleAs } from '../support/console';
 import { axeViolations } from '../support/web-a11y';
 
@@ -224,6 +224,8 @@ describe('the terms journey', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto(url('/provideterms'));
     await page.getByText(`버전 2 · ${dotted(effective)} 시행`).waitFor();
+    // At rest: a consent the page still had to ask for would be on it by now.
+    await untilStill(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     expect(problems).toEqual([]);
