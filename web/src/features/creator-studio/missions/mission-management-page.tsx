@@ -1,3 +1,4 @@
+import type { MyCreator } from '@fanmission/contracts';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -128,6 +129,8 @@ export function LuckyProductsPage() {
   );
 }
 
+const customSettingsKey = ({ customMission }: MyCreator) => `${customMission.active}:${customMission.minimumCost}`;
+
 /** `/mission-management/list/{normal|lucky|custom|complete|reject}`. */
 export function MissionListPage() {
   const { t } = useTranslation();
@@ -143,7 +146,11 @@ export function MissionListPage() {
       </Typography>
       {listType === 'custom' ? (
         <>
-          {creator.data ? <CustomSettings key={creator.dataUpdatedAt} creator={creator.data} /> : null}
+          {creator.data ? (
+            // Starts again when what is stored changes, not on every reading of the creator (his intro still being
+            // made is read every few seconds): what he is typing stays.
+            <CustomSettings key={customSettingsKey(creator.data)} creator={creator.data} />
+          ) : null}
           <Tabs value={tab} onChange={(_, value: 'pending' | 'accepted') => setTab(value)} sx={{ my: 2 }}>
             <Tab value="pending" label={t('creatorStudio.missions.list.pending')} />
             <Tab value="accepted" label={t('creatorStudio.missions.list.accepted')} />
