@@ -1,3 +1,4 @@
+import { koreaMonthOf } from '@fanmission/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,7 +12,8 @@ export interface YearMonth {
 /** Year (this year and the five before) and month; the month needs a year, clearing the year clears it. */
 export function HistoryFilters({ value, onChange }: { value: YearMonth; onChange: (next: YearMonth) => void }) {
   const { t } = useTranslation();
-  const thisYear = new Date().getFullYear();
+  // Korean years, as the history's year filter counts them (a device elsewhere may still be in the old year).
+  const thisYear = koreaMonthOf(new Date()).year;
   const years = Array.from({ length: 6 }, (_, index) => thisYear - index);
   return (
     <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>

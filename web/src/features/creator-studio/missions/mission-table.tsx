@@ -2,6 +2,7 @@ import {
   DAY_MS,
   formatNumber,
   koreaDaysLeft,
+  koreaMonthOf,
   type MissionView,
   type ProductType,
   SETTLEMENT,
@@ -108,7 +109,8 @@ export function MissionTable({
     void queryClient.invalidateQueries({ queryKey: countsQueryKey });
   };
   const years: number[] = [];
-  for (let value = now.getFullYear(); value >= SETTLEMENT.incomeFirstYear; value -= 1) years.push(value);
+  // Korean years, as the list's `createdYear` counts them.
+  for (let value = koreaMonthOf(now).year; value >= SETTLEMENT.incomeFirstYear; value -= 1) years.push(value);
   const content = missions.data?.content ?? [];
   // The dialog keeps the row it opened (a decision must not turn into another dialog); only the fan's attachment is
   // taken from the list as read again, so a video still being made plays once it is ready.
